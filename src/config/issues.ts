@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import { GUARDRAIL_IDS } from "../guardrails/types.js";
+
+/** Turns zod issues into `file: field.path: message` lines, with the fix where one is obvious. */
+export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path
+      .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
+      .join("");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => {
+        const where = path ? `${path}.${key}` : key;
+        const hint =
+          path === "guardrails"
+            ? `; known guardrails: ${GUARDRAIL_IDS.join(", ")}`
+            : "; remove it or check its spelling";
+        return `${file}: ${where}: unknown field${hint}`;
+      });
+    }
+    return [`${file}: ${path || "(top level)"}: ${issue.message}`];
+  });
+}

@@ -1,0 +1,128 @@
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { basename, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { z } from "zod";
+import { ConfigError } from "../errors.js";
+import type { GuardrailRegistry } from "../guardrails/registry.js";
+import { type AppRecord, appsFileSchema } from "./apps.js";
+import { readYaml } from "./files.js";
+import { formatIssues } from "./issues.js";
+import { type KeyRecord, keysFileSchema } from "./keys.js";
+import { type Profile, parseProfile } from "./profile.js";
+
+/** Everything a config directory holds, validated and cross-checked. */
+export interface Config {
+  /** The directory read, or undefined when only the bundled profiles are in use. */
+  readonly dir: string | undefined;
+  readonly profiles: ReadonlyMap<string, Profile>;
+  readonly defaultProfile: Profile | undefined;
+  readonly apps: ReadonlyMap<string, AppRecord>;
+  readonly keys: readonly KeyRecord[];
+}
+
+export function configPaths(dir: string) {
+  return { profiles: join(dir, "profiles"), apps: join(dir, "apps.yaml"), keys: join(dir, "keys.yaml") };
+}
+
+/** The repo's `profiles/`: two levels up from both `src/config` and `dist/config`. */
+export function bundledProfilesDir(): string {
+  return fileURLToPath(new URL("../../profiles", import.meta.url));
+}
+
+/** `--config DIR`, else `GUARDRAIL_CONFIG`, else `./guardrail` when it exists, else none. */
+export function resolveConfigDir(flag: string | undefined, env = process.env, cwd = process.cwd()) {
+  const chosen = flag ?? env.GUARDRAIL_CONFIG;
+  if (chosen) return resolve(cwd, chosen);
+  const local = join(cwd, "guardrail");
+  return existsSync(local) ? local : undefined;
+}
+
+async function loadProfiles(dir: string, registry: GuardrailRegistry, problems: string[]) {
+  let names: string[];
+  try {
+    names = (await readdir(dir))
+      .filter((n) => [".yaml", ".yml"].includes(extname(n)) && !n.startsWith("."))
+      .sort();
+  } catch {
+    problems.push(`${dir}: no profiles directory; run \`guardrail init\` to create one`);
+    return new Map<string, Profile>();
+  }
+  const profiles = new Map<string, Profile>();
+  for (const name of names) {
+    const file = join(dir, name);
+    const result = parseProfile(
+      await readYaml(file),
+      { file, stem: basename(name, extname(name)) },
+      registry,
+    );
+    if ("problems" in result) problems.push(...result.problems);
+    else if (profiles.has(result.name)) {
+      problems.push(
+        `${file}: name: profile "${result.name}" is already defined in ${profiles.get(result.name)?.file}`,
+      );
+    } else profiles.set(result.name, result);
+  }
+  const defaults = [...profiles.values()].filter((p) => p.isDefault);
+  if (defaults.length > 1) {
+    problems.push(
+      `${dir}: default: ${defaults.map((p) => p.name).join(" and ")} are both marked default; keep default: true on one`,
+    );
+  }
+  return profiles;
+}
+
+async function loadList<S extends z.ZodType>(file: string, schema: S, problems: string[]) {
+  const parsed = schema.safeParse((await readYaml(file)) ?? {});
+  if (parsed.success) return parsed.data as z.output<S>;
+  problems.push(...formatIssues(file, parsed.error.issues));
+  return undefined;
+}
+
+/** Reads and cross-checks a config directory; throws one ConfigError listing every problem. */
+export async function loadConfig(dir: string, registry: GuardrailRegistry): Promise<Config> {
+  const paths = configPaths(dir);
+  const problems: string[] = [];
+  const profiles = await loadProfiles(paths.profiles, registry, problems);
+  const appsFile = await loadList(paths.apps, appsFileSchema, problems);
+  const keysFile = await loadList(paths.keys, keysFileSchema, problems);
+
+  const apps = new Map<string, AppRecord>();
+  appsFile?.apps.forEach((app, i) => {
+    if (apps.has(app.id))
+      problems.push(`${paths.apps}: apps[${i}].id: duplicate App ID; App IDs must be unique`);
+    if (!profiles.has(app.profile)) {
+      const known = [...profiles.keys()].join(", ") || "none";
+      problems.push(`${paths.apps}: apps[${i}].profile: unknown profile "${app.profile}" (known: ${known})`);
+    }
+    apps.set(app.id, app);
+  });
+  const keyIds = new Set<string>();
+  keysFile?.keys.forEach((key, i) => {
+    if (keyIds.has(key.id)) problems.push(`${paths.keys}: keys[${i}].id: duplicate key id "${key.id}"`);
+    keyIds.add(key.id);
+  });
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    dir,
+    profiles,
+    defaultProfile: [...profiles.values()].find((p) => p.isDefault),
+    apps,
+    keys: keysFile?.keys ?? [],
+  };
+}
+
+/** With no config directory, `check` and `batch` use the repo's bundled profiles. */
+export async function loadBundledConfig(registry: GuardrailRegistry): Promise<Config> {
+  const problems: string[] = [];
+  const profiles = await loadProfiles(bundledProfilesDir(), registry, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    dir: undefined,
+    profiles,
+    defaultProfile: [...profiles.values()].find((p) => p.isDefault),
+    apps: new Map(),
+    keys: [],
+  };
+}

@@ -1,0 +1,26 @@
+import type { Config } from "../config/load.js";
+import { ConfigError } from "../errors.js";
+import type { GuardrailRegistry } from "../guardrails/registry.js";
+import { type CompiledProfile, compileProfile } from "./compile.js";
+
+/** A config with every profile compiled: what the server and the CLI resolve requests against. */
+export interface CompiledConfig {
+  readonly config: Config;
+  readonly profiles: ReadonlyMap<string, CompiledProfile>;
+  readonly defaultProfile: CompiledProfile | undefined;
+}
+
+export function compileConfig(config: Config, registry: GuardrailRegistry): CompiledConfig {
+  const profiles = new Map<string, CompiledProfile>();
+  const problems: string[] = [];
+  for (const [name, profile] of config.profiles) {
+    try {
+      profiles.set(name, compileProfile(profile, registry));
+    } catch (error) {
+      problems.push(`${profile.file}: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const defaultName = config.defaultProfile?.name;
+  return { config, profiles, defaultProfile: defaultName ? profiles.get(defaultName) : undefined };
+}

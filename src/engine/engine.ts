@@ -1,0 +1,90 @@
+import type { GuardrailRegistry } from "../guardrails/registry.js";
+import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
+import { normalizeText } from "../text/normalize.js";
+import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
+
+/** The keys of `checks`, per endpoint, in the spec's order. */
+export const CHECKS_BY_MODE = {
+  input: ["llm", "keyword", "regex", "pii", "vector"],
+  output: ["content_moderation", "keyword", "regex", "pii", "system_prompt_protection"],
+} as const satisfies Record<CheckMode, readonly GuardrailId[]>;
+
+/** Exactly the spec's response body for input-check and output-check. */
+export interface CheckResponse {
+  injection_detected: boolean;
+  execution_time: number;
+  checks: Record<string, Record<string, unknown>>;
+}
+
+export interface GuardrailFailure {
+  readonly guardrail: GuardrailId;
+  readonly error: Error;
+}
+
+export interface CheckOutcome {
+  readonly body: CheckResponse;
+  /** Guardrails that threw: their verdict followed the profile's `on_error` policy. */
+  readonly failures: readonly GuardrailFailure[];
+}
+
+export interface Engine {
+  check(mode: CheckMode, message: string, profile: CompiledProfile, prompt?: string): Promise<CheckOutcome>;
+  inputCheck(message: string, profile: CompiledProfile): Promise<CheckResponse>;
+  outputCheck(message: string, prompt: string | undefined, profile: CompiledProfile): Promise<CheckResponse>;
+}
+
+export interface EngineDeps {
+  readonly registry: GuardrailRegistry;
+  /** Monotonic clock in milliseconds; injectable for tests. */
+  readonly now?: () => number;
+}
+
+async function runOne(
+  guardrail: ActiveGuardrail,
+  request: Parameters<ActiveGuardrail["detector"]["check"]>[0],
+) {
+  try {
+    return { finding: await guardrail.detector.check(request) };
+  } catch (error) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+export function createEngine({ registry, now = () => performance.now() }: EngineDeps): Engine {
+  async function check(mode: CheckMode, message: string, compiled: CompiledProfile, prompt?: string) {
+    const started = now();
+    const request = {
+      mode,
+      text: normalizeText(message),
+      ...(prompt === undefined ? {} : { prompt: normalizeText(prompt) }),
+    };
+    const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
+    const results = await Promise.all(applicable.map((g) => runOne(g, request)));
+
+    const findings = new Map<GuardrailId, Finding>();
+    const failures: GuardrailFailure[] = [];
+    applicable.forEach((guardrail, i) => {
+      const result = results[i];
+      if (result?.finding) findings.set(guardrail.id, result.finding);
+      else {
+        failures.push({ guardrail: guardrail.id, error: result?.error ?? new Error("no result") });
+        // A failed detector is never silently "clean": the profile decides, and blocks by default.
+        findings.set(guardrail.id, { flagged: compiled.profile.onError === "block" });
+      }
+    });
+
+    const checks: CheckResponse["checks"] = {};
+    for (const id of CHECKS_BY_MODE[mode]) checks[id] = registry[id].render(findings.get(id));
+    const flagged = [...findings.values()].some((f) => f.flagged);
+    const seconds = (now() - started) / 1000;
+    return {
+      body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
+      failures,
+    };
+  }
+  return {
+    check,
+    inputCheck: async (message, profile) => (await check("input", message, profile)).body,
+    outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
+  };
+}

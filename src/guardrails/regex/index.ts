@@ -1,0 +1,64 @@
+import type { NormalizedText } from "../../text/normalize.js";
+import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
+import type { Finding, GuardrailDefinition, Span } from "../types.js";
+import { compileRegex } from "./compile.js";
+import { patternLabel, type RegexSettings, regexSettings } from "./settings.js";
+
+/** Enough to show where the hits are without letting a hostile text grow the response. */
+const MAX_SPANS = 100;
+
+type Compiled = { label: string; regex: ReturnType<typeof compileRegex>; on: "clean" | "folded" };
+
+function checkText(
+  patterns: readonly Compiled[],
+  text: NormalizedText,
+  foldLengths: Map<number, number>,
+): Finding {
+  const matched: string[] = [];
+  const spans: Span[] = [];
+  for (const { label, regex, on } of patterns) {
+    const subject = on === "folded" ? text.folded : text.clean;
+    // test() runs RE2's DFA without captures; positions are only worth a second pass on a hit.
+    if (!regex.test(subject)) continue;
+    matched.push(label);
+    const toClean = on === "folded" ? foldedToClean(text, foldLengths) : undefined;
+    for (const match of regex.matchAll(subject)) {
+      if (spans.length >= MAX_SPANS) break;
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      const range = toClean ? toCleanRange(toClean, text.clean, start, end) : { start, end };
+      spans.push({ ...range, label });
+    }
+  }
+  return matched.length > 0
+    ? { flagged: true, score: 1, matched, spans }
+    : { flagged: false, matched, spans };
+}
+
+/**
+ * Flags texts matching any configured pattern. Patterns run on RE2 (re2js): linear time in the
+ * text whatever the pattern, so a profile cannot make a request hang (no ReDoS); the price is no
+ * lookarounds or backreferences, rejected at config load. `matched` lists pattern names (or the
+ * source of unnamed ones) in configuration order; spans are in `text.clean` coordinates.
+ * RE2 notes for users: `\b`, `\w` and `\d` are ASCII-only (use `\pL`, `\p{N}` for other
+ * scripts), and `clean` text has whitespace collapsed to single spaces, so `m` and `s` only
+ * matter for patterns that spell out other line ends.
+ */
+export const regexGuardrail: GuardrailDefinition<RegexSettings> = {
+  id: "regex",
+  appliesTo: ["input", "output"],
+  settings: regexSettings,
+  create(settings) {
+    const patterns: Compiled[] = settings.patterns.map((entry) => ({
+      label: patternLabel(entry),
+      regex: compileRegex(entry.pattern, entry.flags),
+      on: entry.on,
+    }));
+    const foldLengths = new Map<number, number>();
+    return { check: (request) => checkText(patterns, request.text, foldLengths) };
+  },
+  render(finding) {
+    if (!finding) return { enabled: false, detected: false, matched: [] };
+    return { enabled: true, detected: finding.flagged, matched: [...(finding.matched ?? [])] };
+  },
+};

@@ -1,0 +1,21 @@
+import { keywordGuardrail } from "./keyword/index.js";
+import { contentModerationGuardrail } from "./model-backed/content-moderation.js";
+import { llmGuardrail } from "./model-backed/llm.js";
+import { systemPromptProtectionGuardrail } from "./model-backed/system-prompt-protection.js";
+import { vectorGuardrail } from "./model-backed/vector.js";
+import { piiGuardrail } from "./pii/index.js";
+import { regexGuardrail } from "./regex/index.js";
+import type { AnyGuardrailDefinition, GuardrailId } from "./types.js";
+
+export type GuardrailRegistry = Readonly<Record<GuardrailId, AnyGuardrailDefinition>>;
+
+/** Every guardrail of the spec, in the order the response's `checks` objects list them. */
+export const builtinGuardrails = {
+  llm: llmGuardrail,
+  vector: vectorGuardrail,
+  keyword: keywordGuardrail,
+  regex: regexGuardrail,
+  pii: piiGuardrail,
+  content_moderation: contentModerationGuardrail,
+  system_prompt_protection: systemPromptProtectionGuardrail,
+} as const satisfies GuardrailRegistry;

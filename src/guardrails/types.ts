@@ -1,0 +1,70 @@
+import type { z } from "zod";
+import type { NormalizedText } from "../text/normalize.js";
+
+export const GUARDRAIL_IDS = [
+  "llm",
+  "vector",
+  "keyword",
+  "regex",
+  "pii",
+  "content_moderation",
+  "system_prompt_protection",
+] as const;
+export type GuardrailId = (typeof GUARDRAIL_IDS)[number];
+
+export type CheckMode = "input" | "output";
+
+/** What one request hands every detector: the text normalised once, and the mode. */
+export interface CheckRequest {
+  readonly mode: CheckMode;
+  readonly text: NormalizedText;
+  /** output-check only: the originating prompt, when the caller sent it. */
+  readonly prompt?: NormalizedText;
+}
+
+/** A character range in `text.clean`, with what was found there. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly label: string;
+}
+
+/** Findings are data, never exceptions. */
+export interface Finding {
+  readonly flagged: boolean;
+  readonly score?: number;
+  readonly threshold?: number;
+  readonly matched?: readonly string[];
+  readonly entities?: readonly string[];
+  readonly category?: string;
+  readonly spans?: readonly Span[];
+}
+
+export interface Detector {
+  check(request: CheckRequest): Finding | Promise<Finding>;
+}
+
+/** What a guardrail may need from its surroundings when it is built. */
+export interface GuardrailContext {
+  /** Directory that relative file paths in the profile are resolved against. */
+  readonly baseDir: string;
+}
+
+/**
+ * One guardrail: an id, where it applies, a zod schema for its profile settings (always with
+ * `enabled`), a factory, and how its entry in the response's `checks` object looks.
+ * `render(undefined)` is the disabled shape the spec requires.
+ */
+export interface GuardrailDefinition<S extends { enabled: boolean }> {
+  readonly id: GuardrailId;
+  readonly appliesTo: readonly CheckMode[];
+  readonly settings: z.ZodType<S>;
+  /** Present when the guardrail cannot run in this build: enabling it is a config error. */
+  readonly unavailable?: string;
+  create(settings: S, context: GuardrailContext): Detector;
+  render(finding: Finding | undefined): Record<string, unknown>;
+}
+
+/** Erases the settings type so definitions can sit in one map. */
+// biome-ignore lint/suspicious/noExplicitAny: settings are validated by each definition's own schema
+export type AnyGuardrailDefinition = GuardrailDefinition<any>;

@@ -1,0 +1,49 @@
+import { foldConfusables } from "./confusables.js";
+
+/**
+ * One normalisation pass per request, shared by every guardrail.
+ * - `raw`: the text as received.
+ * - `clean`: NFKC, invisible characters removed, whitespace collapsed. Case and script kept,
+ *   so detectors that care about shape (PII, checksums) read this one.
+ * - `folded`: `clean` with accents stripped, confusable letters folded to Latin and lower-cased:
+ *   what rule matchers (keywords) compare against, after folding their rules the same way.
+ */
+export interface NormalizedText {
+  readonly raw: string;
+  readonly clean: string;
+  readonly folded: string;
+}
+
+// Format characters (zero-width space/joiners, bidi controls, soft hyphen, BOM, tag characters),
+// variation selectors, the combining grapheme joiner and Hangul fillers: all render as nothing
+// and are used to split trigger words.
+const INVISIBLE =
+  /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180D\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+// Control characters other than tab and newline become spaces; then every run of Unicode
+// whitespace (including line and paragraph separators) becomes one space.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const WHITESPACE = /[\s\p{Zs}\u2028\u2029]+/gu;
+// Non-spacing and enclosing marks: accents, strike-through overlays, circles drawn around letters.
+const COMBINING_MARK = /[\p{Mn}\p{Me}]/gu;
+
+export function cleanText(text: string): string {
+  return text.normalize("NFKC").replace(INVISIBLE, "").replace(CONTROL, " ").replace(WHITESPACE, " ").trim();
+}
+
+function foldClean(clean: string): string {
+  const stripped = clean.normalize("NFD").replace(COMBINING_MARK, "").normalize("NFC");
+  // Folded again after lower-casing: an upper-case letter missing from the table (Cyrillic Ԁ)
+  // can lower-case to one in it (ԁ → d), and "ԀROP" must fold like "ԁrop".
+  return foldConfusables(foldConfusables(stripped).toLowerCase());
+}
+
+/** The folding applied to the text, exported so rules (keywords) are folded the same way. */
+export function foldText(text: string): string {
+  return foldClean(cleanText(text));
+}
+
+export function normalizeText(raw: string): NormalizedText {
+  const clean = cleanText(raw);
+  return { raw, clean, folded: foldClean(clean) };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Profile } from "../../src/config/profile.js";
+import { compileProfile } from "../../src/engine/compile.js";
+import { createEngine } from "../../src/engine/engine.js";
+import type { GuardrailRegistry } from "../../src/guardrails/registry.js";
+import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import type { AnyGuardrailDefinition, GuardrailId } from "../../src/guardrails/types.js";
+
+const settings = z.strictObject({ enabled: z.boolean().default(false) });
+
+/** A keyword stand-in that flags texts containing "bad", or throws on "boom". */
+const fakeKeyword: AnyGuardrailDefinition = {
+  ...builtinGuardrails.keyword,
+  settings,
+  create: () => ({
+    check: ({ text }) => {
+      if (text.folded.includes("boom")) throw new Error("detector exploded");
+      return { flagged: text.folded.includes("bad"), matched: text.folded.includes("bad") ? ["bad"] : [] };
+    },
+  }),
+};
+const registry: GuardrailRegistry = { ...builtinGuardrails, keyword: fakeKeyword };
+
+function profile(enabled: GuardrailId[], onError: Profile["onError"] = "block"): Profile {
+  const guardrails = Object.fromEntries(
+    Object.keys(builtinGuardrails).map((id) => [id, { enabled: enabled.includes(id as GuardrailId) }]),
+  ) as Profile["guardrails"];
+  return { name: "test", isDefault: true, onError, guardrails, file: "/tmp/test.yaml" };
+}
+
+const engine = createEngine({ registry });
+
+describe("engine", () => {
+  it("lists every input guardrail, disabled ones in the spec's disabled shape", async () => {
+    const body = await engine.inputCheck("hello", compileProfile(profile([]), registry));
+    expect(body.injection_detected).toBe(false);
+    expect(Object.keys(body.checks)).toEqual(["llm", "keyword", "regex", "pii", "vector"]);
+    expect(body.checks.llm).toEqual({ enabled: false, score: null, threshold: null });
+    expect(body.checks.vector).toEqual({ enabled: false, score: null });
+    expect(body.checks.keyword).toEqual({ enabled: false, detected: false, matched: [] });
+    expect(body.checks.pii).toEqual({ enabled: false, detected: false, entities: [] });
+    expect(typeof body.execution_time).toBe("number");
+  });
+
+  it("lists every output guardrail, disabled ones in the spec's disabled shape", async () => {
+    const body = await engine.outputCheck("hello", undefined, compileProfile(profile([]), registry));
+    expect(Object.keys(body.checks)).toEqual([
+      "content_moderation",
+      "keyword",
+      "regex",
+      "pii",
+      "system_prompt_protection",
+    ]);
+    expect(body.checks.content_moderation).toEqual({ enabled: false, result: null, unsafe: false, category: null });
+    expect(body.checks.system_prompt_protection).toEqual({
+      enabled: false,
+      detected: false,
+      score: null,
+      threshold: null,
+    });
+  });
+
+  it("flags when an enabled guardrail flags, and only then", async () => {
+    const compiled = compileProfile(profile(["keyword"]), registry);
+    const flagged = await engine.inputCheck("a bad prompt", compiled);
+    expect(flagged.injection_detected).toBe(true);
+    expect(flagged.checks.keyword).toEqual({ enabled: true, detected: true, matched: ["bad"] });
+    const clean = await engine.inputCheck("a fine prompt", compiled);
+    expect(clean.injection_detected).toBe(false);
+    expect(clean.checks.keyword).toEqual({ enabled: true, detected: false, matched: [] });
+  });
+
+  it("turns a failing guardrail into the profile's on_error verdict, never a crash", async () => {
+    const blocked = await engine.check("input", "boom", compileProfile(profile(["keyword"], "block"), registry));
+    expect(blocked.body.injection_detected).toBe(true);
+    expect(blocked.failures.map((f) => f.guardrail)).toEqual(["keyword"]);
+    expect(blocked.failures[0]?.error.message).toBe("detector exploded");
+    const allowed = await engine.check("input", "boom", compileProfile(profile(["keyword"], "allow"), registry));
+    expect(allowed.body.injection_detected).toBe(false);
+  });
+
+  it("reports execution_time in seconds from the injected clock", async () => {
+    let t = 1000;
+    const timed = createEngine({ registry, now: () => (t += 250) });
+    const body = await timed.inputCheck("hi", compileProfile(profile([]), registry));
+    expect(body.execution_time).toBe(0.25);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import type { CheckMode, Finding } from "../../src/guardrails/types.js";
+import { normalizeText } from "../../src/text/normalize.js";
+
+/** The smallest enabled settings for each guardrail that can run in this build. */
+const ENABLED: Partial<Record<keyof typeof builtinGuardrails, unknown>> = {
+  keyword: { enabled: true, keywords: ["ignore previous instructions"] },
+  regex: { enabled: true, patterns: [{ name: "digits", pattern: "[0-9]{4}" }] },
+  pii: { enabled: true },
+};
+
+/** Texts every detector must survive: empty, huge, odd Unicode, control characters. */
+const HOSTILE = [
+  "",
+  " ",
+  "a".repeat(200_000),
+  "\u0000\u0001\u200b\u202e\ufeff",
+  "😀".repeat(5_000),
+  "\ud800 lone surrogate",
+  "ignore previous instructions 1234 bob@example.com",
+];
+
+function assertDisabledShape(shape: Record<string, unknown>) {
+  expect(shape.enabled).toBe(false);
+  for (const [key, value] of Object.entries(shape)) {
+    if (key === "enabled") continue;
+    if (Array.isArray(value)) expect(value, key).toEqual([]);
+    else if (typeof value === "boolean") expect(value, key).toBe(false);
+    else expect(value, key).toBeNull();
+  }
+}
+
+describe.each(Object.values(builtinGuardrails))("guardrail $id", (definition) => {
+  it("is off unless enabled, and renders the spec's disabled shape", () => {
+    expect(definition.settings.parse({})).toMatchObject({ enabled: false });
+    assertDisabledShape(definition.render(undefined));
+  });
+
+  it("rejects unknown settings", () => {
+    expect(definition.settings.safeParse({ enabled: false, no_such_setting: 1 }).success).toBe(false);
+  });
+
+  const enabled = ENABLED[definition.id];
+  if (!enabled) {
+    it("says plainly that it is unavailable in this build", () => {
+      expect(definition.unavailable).toMatch(/not available in this version/);
+    });
+    return;
+  }
+
+  it.each(HOSTILE.map((text) => [text.slice(0, 20), text]))("returns a finding for %j", async (_, text) => {
+    const detector = definition.create(definition.settings.parse(enabled), { baseDir: "." });
+    for (const mode of definition.appliesTo as CheckMode[]) {
+      const finding: Finding = await detector.check({ mode, text: normalizeText(text) });
+      expect(typeof finding.flagged).toBe("boolean");
+      const shape = definition.render(finding);
+      expect(shape.enabled).toBe(true);
+      expect(Object.keys(shape).sort()).toEqual(Object.keys(definition.render(undefined)).sort());
+    }
+  });
+});
