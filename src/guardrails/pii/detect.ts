@@ -1,0 +1,59 @@
+import { createAddressRecognizer } from "./address.js";
+import { creditCardRecognizer } from "./credit-card.js";
+import { cryptoRecognizer } from "./crypto-wallet.js";
+import { dateTimeRecognizer } from "./date-time.js";
+import { emailRecognizer, urlRecognizer } from "./email-url.js";
+import { NAME_ENTITIES, type PiiEntity, PRIORITY } from "./entities.js";
+import { ibanRecognizer } from "./iban.js";
+import { ipRecognizer } from "./ip-address.js";
+import { loadLexicon } from "./lexicon.js";
+import { createNameRecognizer } from "./names.js";
+import { phoneRecognizer } from "./phone.js";
+import type { PiiSpan, Recognizer } from "./recognizer.js";
+import { secretsRecognizer } from "./secrets.js";
+import { usIdRecognizer } from "./us-ids.js";
+
+const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
+  secretsRecognizer,
+  emailRecognizer,
+  urlRecognizer,
+  creditCardRecognizer,
+  ibanRecognizer,
+  usIdRecognizer,
+  ipRecognizer,
+  cryptoRecognizer,
+  phoneRecognizer,
+  dateTimeRecognizer,
+];
+
+export type PiiDetect = (text: string) => PiiSpan[];
+
+/**
+ * Builds a detector for the chosen entities. Lexicons are read only when a name entity is wanted,
+ * so a profile that checks just cards and keys never touches the disk.
+ */
+export function createPiiDetect(entities: ReadonlySet<PiiEntity>): PiiDetect {
+  const recognizers = PATTERN_RECOGNIZERS.filter((r) => r.entities.some((e) => entities.has(e)));
+  if (NAME_ENTITIES.some((e) => entities.has(e))) {
+    const lexicon = loadLexicon();
+    recognizers.push(createAddressRecognizer(lexicon), createNameRecognizer(lexicon));
+  }
+  return (text) => {
+    const found: PiiSpan[] = [];
+    for (const recognizer of recognizers) recognizer.find(text, found);
+    return resolveOverlaps(found.filter((s) => entities.has(s.label)));
+  };
+}
+
+/** Keeps the highest-priority finding where findings overlap (then the longer one), in text order. */
+export function resolveOverlaps(spans: PiiSpan[]): PiiSpan[] {
+  spans.sort(
+    (a, b) =>
+      PRIORITY[b.label] - PRIORITY[a.label] || b.end - b.start - (a.end - a.start) || a.start - b.start,
+  );
+  const kept: PiiSpan[] = [];
+  for (const s of spans) {
+    if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,70 @@
+import type { Finding, GuardrailDefinition, Span } from "../types.js";
+import { createPiiDetect, type PiiDetect } from "./detect.js";
+import { PII_ENTITIES, type PiiEntity } from "./entities.js";
+import { type PiiSettings, piiSettingsSchema } from "./settings.js";
+
+/*
+ * Entity types (Presidio's names where Presidio has one):
+ *
+ * | entity             | how it is found                                                            |
+ * | ------------------ | -------------------------------------------------------------------------- |
+ * | EMAIL_ADDRESS      | local@domain.tld                                                           |
+ * | PHONE_NUMBER       | +international via libphonenumber-js; NANP layouts; others with cue words  |
+ * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number     |
+ * | IBAN_CODE          | country length (SWIFT registry) and ISO 13616 mod-97                       |
+ * | US_SSN             | SSA-valid area/group/serial; dashed, or bare with SSN words                |
+ * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"                 |
+ * | IP_ADDRESS         | IPv4 with valid octets (not "version 1.2.3.4"), IPv6 incl. "::" forms       |
+ * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |
+ * | URL                | scheme or www. URLs, bare domains with common TLDs                         |
+ * | DATE_TIME          | numeric and ISO dates, month names, weekdays, am/pm times                  |
+ * | PERSON             | first-name lexicon, titles (Mr., Dr.), cue words, capitalisation           |
+ * | LOCATION           | countries, cities, provinces lexicon; cue words ("lives in")               |
+ * | ORGANIZATION       | suffixes (Inc, Ltd, Bank, University), well-known names, cue words         |
+ * | ADDRESS            | street/unit/PO-box lines with house numbers, postcodes (not in Presidio)   |
+ * | AWS_ACCESS_KEY     | AKIA/ASIA/… + 16 base32 characters                                         |
+ * | PRIVATE_KEY        | PEM "-----BEGIN … PRIVATE KEY-----" blocks                                 |
+ * | API_KEY            | GitHub ghp_/github_pat_, Slack xox*, Stripe sk_live_, Google AIza, OpenAI  |
+ * |                    | sk-…, and JWTs (bearer tokens)                                             |
+ */
+export { PII_ENTITIES, type PiiEntity } from "./entities.js";
+export { type PiiSettings, piiSettingsSchema } from "./settings.js";
+
+let defaultDetect: PiiDetect | undefined;
+const ALL = new Set<PiiEntity>(PII_ENTITIES);
+
+/**
+ * Finds PII in a string (offsets are into that string). For scripts and reuse; the guardrail
+ * builds its own detector in `create`. The all-entities detector is built on first use and kept,
+ * since reading the lexicons per call would dominate the cost.
+ */
+export function detectPii(text: string, entities?: ReadonlySet<string>): Span[] {
+  defaultDetect ??= createPiiDetect(ALL);
+  const spans = defaultDetect(text);
+  return entities ? spans.filter((s) => entities.has(s.label)) : spans;
+}
+
+function entityTypes(spans: readonly Span[]): string[] {
+  const found = new Set(spans.map((s) => s.label));
+  return PII_ENTITIES.filter((e) => found.has(e));
+}
+
+export const piiGuardrail: GuardrailDefinition<PiiSettings> = {
+  id: "pii",
+  appliesTo: ["input", "output"],
+  settings: piiSettingsSchema,
+  create(settings) {
+    const detect = createPiiDetect(new Set(settings.entities));
+    return {
+      check({ text }): Finding {
+        const spans = detect(text.clean);
+        const entities = entityTypes(spans);
+        return { flagged: spans.length > 0, entities, spans, score: spans.length > 0 ? 1 : 0 };
+      },
+    };
+  },
+  render(finding) {
+    if (finding === undefined) return { enabled: false, detected: false, entities: [] };
+    return { enabled: true, detected: finding.flagged, entities: [...(finding.entities ?? [])] };
+  },
+};

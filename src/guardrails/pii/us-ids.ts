@@ -1,0 +1,45 @@
+import { hasContext, isIsolated, type Recognizer } from "./recognizer.js";
+
+const SSN = /\b(\d{3})([- .]?)(\d{2})\2(\d{4})\b/g;
+const SSN_CONTEXT = /\b(?:ssn|ssns|social security|social sec|soc\.? sec|ss#|ss no|taxpayer|tin)\b/i;
+
+/**
+ * SSA rules for numbers that are never issued
+ * (https://www.ssa.gov/employer/randomization.html, https://www.ssa.gov/history/ssn/geocard.html):
+ * area 000, 666 or 900–999, group 00, serial 0000; plus well-known placeholders.
+ */
+function validSsn(area: string, group: string, serial: string): boolean {
+  if (area === "000" || area === "666" || area.startsWith("9")) return false;
+  if (group === "00" || serial === "0000") return false;
+  const all = area + group + serial;
+  return all !== "123456789" && !/^(\d)\1{8}$/.test(all);
+}
+
+// US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …); no checksum,
+// so only with words that say what it is, like Presidio's US_DRIVER_LICENSE recogniser.
+const LICENSE = /\b(?=[A-Z0-9]{6,14}\b)[A-Z]{0,2}\d{5,13}[A-Z]{0,2}\b/g;
+const LICENSE_CONTEXT = /\b(?:driver'?s?|driving|licen[cs]e|dl|dl#|dln)\b/i;
+
+export const usIdRecognizer: Recognizer = {
+  entities: ["US_SSN", "US_DRIVER_LICENSE"],
+  find(text, out) {
+    for (const m of text.matchAll(SSN)) {
+      const [value, area = "", sep = "", group = "", serial = ""] = m;
+      if (!validSsn(area, group, serial)) continue;
+      const end = m.index + value.length;
+      // Part of a longer dashed or dotted number (a phone, a part number) is not an SSN.
+      if (!isIsolated(text, m.index, end) || /^[-.]\d/.test(text.slice(end, end + 2))) continue;
+      if (/\d[-.]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
+      // Only the dashed form stands on its own; bare 9 digits or spaced groups need SSN words.
+      if (sep === "-" || hasContext(text, m.index, end, SSN_CONTEXT)) {
+        out.push({ start: m.index, end, label: "US_SSN" });
+      }
+    }
+    if (!LICENSE_CONTEXT.test(text)) return;
+    for (const m of text.matchAll(LICENSE)) {
+      const end = m.index + m[0].length;
+      if (hasContext(text, m.index, end, LICENSE_CONTEXT, 40))
+        out.push({ start: m.index, end, label: "US_DRIVER_LICENSE" });
+    }
+  },
+};
