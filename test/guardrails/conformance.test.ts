@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
-import type { CheckMode, Finding } from "../../src/guardrails/types.js";
+import type { AnyGuardrailDefinition, CheckMode, Finding } from "../../src/guardrails/types.js";
 import { normalizeText } from "../../src/text/normalize.js";
 
 /** The smallest enabled settings for each guardrail that can run in this build. */
@@ -31,7 +31,9 @@ function assertDisabledShape(shape: Record<string, unknown>) {
   }
 }
 
-describe.each(Object.values(builtinGuardrails))("guardrail $id", (definition) => {
+const definitions: AnyGuardrailDefinition[] = Object.values(builtinGuardrails);
+
+describe.each(definitions)("guardrail $id", (definition) => {
   it("is off unless enabled, and renders the spec's disabled shape", () => {
     expect(definition.settings.parse({})).toMatchObject({ enabled: false });
     assertDisabledShape(definition.render(undefined));
@@ -41,7 +43,7 @@ describe.each(Object.values(builtinGuardrails))("guardrail $id", (definition) =>
     expect(definition.settings.safeParse({ enabled: false, no_such_setting: 1 }).success).toBe(false);
   });
 
-  const enabled = ENABLED[definition.id];
+  const enabled = ENABLED[definition.id as keyof typeof ENABLED];
   if (!enabled) {
     it("says plainly that it is unavailable in this build", () => {
       expect(definition.unavailable).toMatch(/not available in this version/);

@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import type { CompiledConfig } from "../engine/compile-config.js";
+import type { Engine } from "../engine/engine.js";
+import { HttpError } from "../errors.js";
+import type { CheckMode } from "../guardrails/types.js";
+import { authenticate } from "./auth.js";
+import { readCheckBody } from "./body.js";
+import { requestLog } from "./request-log.js";
+import { type AppEnv, DEFAULT_LIMITS, type Limits, type Logger } from "./types.js";
+
+export const CHECK_PATHS = {
+  input: "/apikey/api/guardrail/v1/input-check",
+  output: "/apikey/api/guardrail/v1/output-check",
+} as const satisfies Record<CheckMode, string>;
+
+export interface AppDeps {
+  readonly engine: Engine;
+  /** Called once per request, so swapping what it returns reloads the config atomically. */
+  readonly getConfig: () => CompiledConfig;
+  readonly limits?: Partial<Limits>;
+  readonly log: Logger;
+  /** Reported by /healthz. */
+  readonly version?: string;
+}
+
+/** Builds the HTTP interface; listens on nothing (see start.ts). */
+export function createApp({ engine, getConfig, limits: overrides, log, version = "unknown" }: AppDeps) {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...overrides };
+  const app = new Hono<AppEnv>();
+  const auth = authenticate(getConfig);
+  const error = (status: number, message: string, headers?: Record<string, string>) =>
+    Response.json({ error: message }, { status, ...(headers ? { headers } : {}) });
+
+  app.use(requestLog(log));
+
+  for (const mode of ["input", "output"] as const) {
+    app.post(CHECK_PATHS[mode], auth, async (c) => {
+      const resolved = c.get("resolved");
+      if (!resolved) throw new Error("check route reached without authentication");
+      const { message, prompt } = await readCheckBody(c.req.raw, mode, limits);
+      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt);
+      if (failures.length > 0) {
+        c.set("guardrailFailures", failures);
+        c.header("X-Guardrail-Errors", [...new Set(failures.map((f) => f.guardrail))].join(","));
+      }
+      return c.json(body);
+    });
+    // Wrong method is about the route, not the caller: answered before auth, like an unknown path.
+    app.all(CHECK_PATHS[mode], () => error(405, "Method not allowed", { Allow: "POST" }));
+  }
+
+  // Counts only: enough to see a reload landed, nothing an unauthenticated caller could abuse.
+  app.get("/healthz", (c) => {
+    const { config } = getConfig();
+    return c.json({ status: "ok", version, profiles: config.profiles.size, apps: config.apps.size });
+  });
+  app.all("/healthz", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
+
+  app.notFound(() => error(404, "Not found"));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return error(err.status, err.message);
+    c.set("unexpected", err); // logged by requestLog; the caller learns nothing of it
+    return error(500, "Internal server error");
+  });
+  return app;
+}
+
+export type GuardrailApp = ReturnType<typeof createApp>;

@@ -1,0 +1,95 @@
+import { HttpError } from "../errors.js";
+import type { CheckMode } from "../guardrails/types.js";
+import type { Limits } from "./types.js";
+
+export interface CheckRequestBody {
+  readonly message: string;
+  readonly prompt?: string;
+}
+
+/** application/json with any parameters. RFC 8259 defines no charset: the body is read as UTF-8. */
+const JSON_TYPE = /^application\/json[\t ]*(;|$)/i;
+
+export function requireJsonContentType(header: string | undefined): void {
+  if (header === undefined || !JSON_TYPE.test(header)) {
+    throw new HttpError(415, "Content-Type must be application/json");
+  }
+}
+
+/** Reads at most `maxBytes`, counting what actually arrives: a lying or absent Content-Length cannot get more through. */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, `Request body exceeds ${maxBytes} bytes`);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch {
+    // Invalid UTF-8 lands here too: the body is not the JSON text it claims to be.
+    throw new HttpError(400, "Malformed JSON body");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new HttpError(400, "Request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Code points, so an emoji counts once; the common case never walks the string. */
+function exceeds(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  const pairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  return text.length - pairs > limit;
+}
+
+/**
+ * Validates the fields the endpoint reads; others are ignored so clients may send more.
+ * `prompt` counts only on output-check, and null means "not given", like leaving it out.
+ */
+export function parseCheckBody(
+  raw: Record<string, unknown>,
+  mode: CheckMode,
+  limits: Limits,
+): CheckRequestBody {
+  const { message } = raw;
+  const prompt = mode === "output" ? (raw.prompt ?? undefined) : undefined;
+  if (typeof message !== "string") throw new HttpError(400, "message is required and must be a string");
+  if (prompt !== undefined && typeof prompt !== "string") throw new HttpError(400, "prompt must be a string");
+  for (const [field, text] of [
+    ["message", message],
+    ["prompt", prompt],
+  ] as const) {
+    if (text !== undefined && exceeds(text, limits.messageChars)) {
+      throw new HttpError(413, `${field} exceeds ${limits.messageChars} characters`);
+    }
+  }
+  return prompt === undefined ? { message } : { message, prompt };
+}
+
+export async function readCheckBody(
+  request: Request,
+  mode: CheckMode,
+  limits: Limits,
+): Promise<CheckRequestBody> {
+  requireJsonContentType(request.headers.get("content-type") ?? undefined);
+  return parseCheckBody(parseJsonObject(await readLimitedBody(request, limits.bodyBytes)), mode, limits);
+}

@@ -1,0 +1,127 @@
+import { readFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { loadConfig } from "../config/load.js";
+import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
+import { createEngine } from "../engine/engine.js";
+import { ConfigError } from "../errors.js";
+import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registry.js";
+import { createApp } from "./app.js";
+import { type Limits, type Logger, logRecord } from "./types.js";
+import { watchConfigDir } from "./watch.js";
+
+export interface StartOptions {
+  readonly configDir: string;
+  readonly host?: string;
+  /** 0 picks a free port; the returned `port` is the real one. */
+  readonly port?: number;
+  readonly limits?: Partial<Limits>;
+  readonly log?: Logger;
+  readonly registry?: GuardrailRegistry;
+  /** Reload when the config directory changes (default true). */
+  readonly watch?: boolean;
+  /** How long close() waits for in-flight requests before cutting connections. */
+  readonly drainMs?: number;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly url: string;
+  /** Re-reads the config; on any problem keeps serving the last good one and resolves false. */
+  reload(): Promise<boolean>;
+  /** Stops accepting, lets in-flight requests finish (up to `drainMs`), then resolves. */
+  close(): Promise<void>;
+}
+
+export const stdoutLogger: Logger = (record) => void process.stdout.write(`${JSON.stringify(record)}\n`);
+
+async function packageVersion(): Promise<string> {
+  // Two levels up from both src/server and dist/server.
+  const file = new URL("../../package.json", import.meta.url);
+  return readFile(file, "utf8").then(
+    (text) => String(JSON.parse(text).version),
+    () => "unknown",
+  );
+}
+
+function warnIfNoKeys(compiled: CompiledConfig, log: Logger): void {
+  if (compiled.config.keys.some((key) => !key.revoked)) return;
+  log(
+    logRecord("warn", "no active API keys: every check request will get 401 Invalid API key", {
+      hint: "create one with `guardrail keys create` (the config is reloaded automatically)",
+    }),
+  );
+}
+
+function listen(app: ReturnType<typeof createApp>, hostname: string, port: number) {
+  return new Promise<{ server: Server; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
+      server.off("error", reject);
+      resolve({ server, port: info.port });
+    }) as Server;
+    // Node's defaults (60 s for headers, 300 s per request) let slow clients hold sockets for minutes.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+    server.once("error", reject);
+  });
+}
+
+/** The composition root of `guardrail serve`. A ConfigError at start is the caller's to report. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { configDir, host = "127.0.0.1", port = 8080, log = stdoutLogger } = options;
+  const registry = options.registry ?? builtinGuardrails;
+  const load = async () => compileConfig(await loadConfig(configDir, registry), registry);
+
+  let current = await load();
+  warnIfNoKeys(current, log);
+  const app = createApp({
+    engine: createEngine({ registry }),
+    getConfig: () => current,
+    log,
+    version: await packageVersion(),
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  const listening = await listen(app, host, port);
+
+  const reloadOnce = async () => {
+    try {
+      current = await load();
+    } catch (error) {
+      const problems = error instanceof ConfigError ? error.problems : [String(error)];
+      log(logRecord("error", "config reload failed; still serving the previous config", { problems }));
+      return false;
+    }
+    const { profiles, apps } = current.config;
+    log(logRecord("info", "config reloaded", { profiles: profiles.size, apps: apps.size }));
+    warnIfNoKeys(current, log);
+    return true;
+  };
+  // One reload at a time, in order: the last one to finish reflects the files' latest state.
+  let reloading = Promise.resolve(true);
+  const reload = () => (reloading = reloading.then(reloadOnce));
+  const unwatch = options.watch === false ? () => {} : watchConfigDir(configDir, () => void reload());
+
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch));
+
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shownHost}:${listening.port}`;
+  log(logRecord("info", "listening", { url, config: configDir }));
+  return { port: listening.port, url, reload, close };
+}
+
+function drain(server: Server, drainMs: number, unwatch: () => void): Promise<void> {
+  unwatch();
+  return new Promise((resolve, reject) => {
+    // Idle keep-alive sockets would hold close() open; busy ones are swept once their response ends.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close((error) => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      if (error) reject(error);
+      else resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

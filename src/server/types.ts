@@ -1,0 +1,38 @@
+import type { Resolved } from "../auth/resolve.js";
+import type { GuardrailFailure } from "../engine/engine.js";
+
+/** One structured log line. Producers never put request content or keys in one. */
+export interface LogRecord {
+  readonly time: string;
+  readonly level: "info" | "warn" | "error";
+  readonly msg: string;
+  readonly [field: string]: unknown;
+}
+
+export type Logger = (record: LogRecord) => void;
+
+export function logRecord(level: LogRecord["level"], msg: string, fields: Record<string, unknown> = {}) {
+  return { time: new Date().toISOString(), level, msg, ...fields } satisfies LogRecord;
+}
+
+export interface Limits {
+  /** Largest request body read, in bytes; counted while reading, whatever Content-Length says. */
+  readonly bodyBytes: number;
+  /** Longest `message` (and `prompt`), in Unicode code points. */
+  readonly messageChars: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, messageChars: 100_000 };
+
+/** What the middlewares hand each other through hono's context. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set by the auth middleware; absent on requests that never authenticated. */
+    resolved?: Resolved;
+    /** Guardrails that threw during this request; their verdict followed `on_error`. */
+    guardrailFailures?: readonly GuardrailFailure[];
+    /** An unexpected error answered with a bare 500; logged, never sent. */
+    unexpected?: Error;
+  };
+}
