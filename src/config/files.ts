@@ -13,12 +13,14 @@ export async function readYaml(file: string): Promise<unknown> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new ConfigError(`${file}: cannot read: ${(error as Error).message}`);
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new ConfigError(
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
-        return `${file}${pos ? `:${pos.line}:${pos.col}` : ""}: invalid YAML: ${e.message.split("\n")[0]}`;
+        // prettyErrors fills linePos and appends the position to the message; we print it once.
+        const message = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:$/, "");
+        return `${file}${pos ? `:${pos.line}:${pos.col}` : ""}: invalid YAML: ${message}`;
       }),
     );
   }

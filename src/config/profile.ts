@@ -19,7 +19,7 @@ export interface Profile {
 
 function profileSchema(registry: GuardrailRegistry) {
   const guardrails = z.strictObject(
-    Object.fromEntries(GUARDRAIL_IDS.map((id) => [id, registry[id].settings.default({ enabled: false })])),
+    Object.fromEntries(GUARDRAIL_IDS.map((id) => [id, registry[id].settings.prefault({ enabled: false })])),
   );
   return z
     .strictObject({
@@ -27,7 +27,7 @@ function profileSchema(registry: GuardrailRegistry) {
       description: z.string().optional(),
       default: z.boolean().default(false),
       on_error: z.enum(["block", "allow"]).default("block"),
-      guardrails: guardrails.default(() => guardrails.parse({})),
+      guardrails: guardrails.prefault({}),
     })
     .superRefine((profile, ctx) => {
       for (const id of GUARDRAIL_IDS) {

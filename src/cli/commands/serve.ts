@@ -1,0 +1,55 @@
+import { UsageError } from "../../errors.js";
+import type { RunningServer, StartOptions } from "../../server/start.js";
+import type { Limits } from "../../server/types.js";
+import { type CliContext, requireConfigDir } from "../context.js";
+
+export interface ServeOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly bodyLimit?: number;
+  readonly maxMessageChars?: number;
+}
+
+/** The process-level pieces, swapped in tests so nothing listens on signals of the test runner. */
+export interface ServeDeps {
+  readonly start: (options: StartOptions) => Promise<RunningServer>;
+  readonly waitForStop: (server: RunningServer) => Promise<string>;
+}
+
+async function processDeps(): Promise<ServeDeps> {
+  const [{ startServer }, { handleSignals }] = await Promise.all([
+    import("../../server/start.js"),
+    import("../../server/signals.js"),
+  ]);
+  return { start: startServer, waitForStop: handleSignals };
+}
+
+/**
+ * Serves until SIGTERM or SIGINT, then resolves 0 once in-flight requests have drained.
+ * stdout carries the server's JSON log lines; the one human line goes to stderr.
+ */
+export async function runServe(options: ServeOptions, ctx: CliContext, deps?: ServeDeps): Promise<number> {
+  const configDir = requireConfigDir(ctx, "serve");
+  const { start, waitForStop } = deps ?? (await processDeps());
+  const limits: Partial<Limits> = {
+    ...(options.bodyLimit === undefined ? {} : { bodyBytes: options.bodyLimit }),
+    ...(options.maxMessageChars === undefined ? {} : { messageChars: options.maxMessageChars }),
+  };
+  const server = await start({
+    configDir,
+    host: options.host,
+    port: options.port,
+    limits,
+    registry: await ctx.registry(),
+    log: (record) => ctx.io.stdout(`${JSON.stringify(record)}\n`),
+  }).catch((error: NodeJS.ErrnoException) => {
+    const where = `${options.host}:${options.port}`;
+    if (error.code === "EADDRINUSE") throw new UsageError(`${where} is already in use; pick another --port`);
+    if (error.code === "EACCES") throw new UsageError(`not allowed to listen on ${where}; use a port ≥ 1024`);
+    throw error;
+  });
+  ctx.io.stderr(`listening on ${server.url} (config ${configDir}); Ctrl-C to stop\n`);
+  const signal = await waitForStop(server);
+  ctx.io.stderr(`stopped (${signal})\n`);
+  return 0;
+}

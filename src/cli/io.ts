@@ -1,0 +1,28 @@
+// Kept apart from context.ts so the entry point loads no config code (zod, yaml) before it knows
+// which command runs: `--help` and `--version` stay fast.
+
+/** Where a command reads and writes. Tests pass strings in and collect strings out. */
+export interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Reads all of stdin; only called when stdin is not a terminal. */
+  readonly readStdin: () => Promise<string>;
+  readonly stdinIsTTY: boolean;
+  /** stdout is a terminal and NO_COLOR is unset: escape codes are welcome. */
+  readonly color: boolean;
+}
+
+export function processIo(): Io {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    },
+    stdinIsTTY: process.stdin.isTTY === true,
+    // https://no-color.org: any non-empty NO_COLOR disables colour.
+    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  };
+}

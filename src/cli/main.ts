@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { GuardrailError } from "../errors.js";
+import type { CliContext } from "./context.js";
+import { type Io, processIo } from "./io.js";
+import { declareCommands } from "./program.js";
+
+/** What the outside world lends the CLI; `main` passes the real process, tests pass fakes. */
+export interface MainDeps {
+  readonly io: Io;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly registry: CliContext["registry"];
+}
+
+function packageVersion(): string {
+  // Two levels up from both src/cli and dist/cli.
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  return String(pkg.version);
+}
+
+/**
+ * The one place errors become exit codes. Our own errors carry theirs (a ConfigError's message
+ * lists every problem); commander has already printed its usage error; anything else is a bug.
+ */
+export function reportError(error: unknown, deps: Pick<MainDeps, "io" | "env">): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  if (error instanceof GuardrailError) {
+    deps.io.stderr(`error: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const detail = error instanceof Error ? (deps.env.GUARDRAIL_DEBUG ? error.stack : error.message) : error;
+  deps.io.stderr(`internal error: ${String(detail)}\n`);
+  return 2;
+}
+
+/** Parses `argv` (without node and the script), runs the command, and resolves to its exit code. */
+export async function runCli(argv: readonly string[], deps: MainDeps): Promise<number> {
+  let code = 0;
+  const program = new Command("guardrail")
+    .description("Offline guardrails for LLM prompts and responses: check text, or serve the HTTP API")
+    .version(packageVersion(), "-v, --version")
+    .exitOverride()
+    .configureOutput({ writeOut: deps.io.stdout, writeErr: deps.io.stderr })
+    .showHelpAfterError("(add --help for usage)");
+  declareCommands(program, async (command, run) => {
+    const globals = command.optsWithGlobals<{ config?: string; json?: boolean }>();
+    code = await run({
+      io: deps.io,
+      json: globals.json === true,
+      configFlag: globals.config,
+      env: deps.env,
+      cwd: deps.cwd,
+      registry: deps.registry,
+    });
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (error) {
+    return reportError(error, deps);
+  }
+}
+
+/** The entry point `bin/guardrail.js` calls; the only code that sets the process exit code. */
+export async function main(): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    io: processIo(),
+    env: process.env,
+    cwd: process.cwd(),
+    registry: async () => (await import("../guardrails/registry.js")).builtinGuardrails,
+  });
+}

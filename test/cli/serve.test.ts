@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { runServe, type ServeDeps } from "../../src/cli/commands/serve.js";
+import type { StartOptions } from "../../src/server/start.js";
+import { fixture } from "../config/helpers.js";
+import { cli, context } from "./helpers.js";
+
+describe("guardrail serve", () => {
+  it("needs a config directory and says how to make one", async () => {
+    const run = await cli(["serve"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("guardrail init");
+    expect(run.stderr).toContain("guardrail keys create");
+  });
+
+  it("starts the server with the flags, prints where it listens, and exits 0 once stopped", async () => {
+    let started: StartOptions | undefined;
+    const deps: ServeDeps = {
+      start: async (options) => {
+        started = options;
+        return { port: 4321, url: "http://127.0.0.1:4321", reload: async () => true, close: async () => {} };
+      },
+      waitForStop: async () => "SIGTERM",
+    };
+    const { ctx, output } = context({ config: fixture("valid") });
+    const code = await runServe({ host: "127.0.0.1", port: 0, bodyLimit: 2048 }, ctx, deps);
+    expect(code).toBe(0);
+    expect(started).toMatchObject({ configDir: fixture("valid"), port: 0, limits: { bodyBytes: 2048 } });
+    expect(output().stderr).toContain("listening on http://127.0.0.1:4321");
+    expect(output().stderr).toContain("stopped (SIGTERM)");
+  });
+
+  it("turns a port in use into a usage error", async () => {
+    const inUse = Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE" });
+    const deps: ServeDeps = { start: () => Promise.reject(inUse), waitForStop: async () => "SIGTERM" };
+    const { ctx } = context({ config: fixture("valid") });
+    await expect(runServe({ host: "127.0.0.1", port: 8080 }, ctx, deps)).rejects.toThrow(
+      "127.0.0.1:8080 is already in use",
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import { fixture, problemsOf } from "./helpers.js";
+
+const load = (name: string) => loadConfig(fixture(name), builtinGuardrails);
+
+// Every message names the file, the field path and what to do about it.
+describe("config validation errors", () => {
+  it("names an unknown guardrail and lists the known ones", async () => {
+    const [problem] = await problemsOf(load("unknown-guardrail"));
+    expect(problem).toContain(join(fixture("unknown-guardrail"), "profiles", "default.yaml"));
+    expect(problem).toContain("guardrails.keywords: unknown field");
+    expect(problem).toContain("known guardrails: llm, vector, keyword, regex, pii");
+  });
+
+  it("rejects a threshold above 1 at its field path", async () => {
+    const [problem] = await problemsOf(load("threshold-above-one"));
+    expect(problem).toMatch(/default\.yaml: guardrails\.system_prompt_protection\.threshold: must be ≤ 1$/);
+  });
+
+  it("refuses two default profiles and says to keep one", async () => {
+    const [problem] = await problemsOf(load("two-defaults"));
+    expect(problem).toContain("lenient and strict are both marked default; keep default: true on one");
+  });
+
+  it("names an app's unknown profile and the known ones", async () => {
+    const [problem] = await problemsOf(load("app-with-unknown-profile"));
+    expect(problem).toMatch(/apps\.yaml: apps\[0\]\.profile: unknown profile "strcit" \(known: default\)$/);
+  });
+
+  it("refuses duplicate App IDs", async () => {
+    const [problem] = await problemsOf(load("duplicate-app-ids"));
+    expect(problem).toMatch(/apps\.yaml: apps\[1\]\.id: duplicate App ID/);
+  });
+
+  it("refuses to enable a guardrail this version does not ship", async () => {
+    const [problem] = await problemsOf(load("llm-enabled"));
+    expect(problem).toContain("guardrails.llm.enabled: llm is not available in this version");
+    expect(problem).toContain("set enabled: false");
+  });
+
+  it("points at the line and column of broken YAML", async () => {
+    // Written at run time: a broken .yaml file in the tree would break the linter's own YAML parse.
+    const dir = await mkdtemp(join(tmpdir(), "guardrail-invalid-yaml-"));
+    await mkdir(join(dir, "profiles"));
+    await writeFile(
+      join(dir, "profiles", "default.yaml"),
+      "guardrails:\n  keyword:\n    enabled: true\n   keywords: [a\n",
+    );
+    const problems = await problemsOf(loadConfig(dir, builtinGuardrails));
+    expect(problems[0]).toMatch(/profiles\/default\.yaml:4:\d+: invalid YAML: /);
+  });
+
+  it("loads a valid directory", async () => {
+    const config = await load("valid");
+    expect([...config.profiles.keys()]).toEqual(["default", "strict"]);
+    expect(config.defaultProfile?.name).toBe("default");
+    expect(config.apps.get("app_web00001")?.profile).toBe("strict");
+  });
+});
