@@ -10,12 +10,12 @@ export interface CompiledConfig {
   readonly defaultProfile: CompiledProfile | undefined;
 }
 
-export function compileConfig(config: Config, registry: GuardrailRegistry): CompiledConfig {
+export async function compileConfig(config: Config, registry: GuardrailRegistry): Promise<CompiledConfig> {
   const profiles = new Map<string, CompiledProfile>();
   const problems: string[] = [];
   for (const [name, profile] of config.profiles) {
     try {
-      profiles.set(name, compileProfile(profile, registry));
+      profiles.set(name, await compileProfile(profile, registry));
     } catch (error) {
       problems.push(`${profile.file}: ${(error as Error).message}`);
     }

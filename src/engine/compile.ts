@@ -21,11 +21,17 @@ export interface CompiledProfile {
 }
 
 /** Builds every enabled guardrail's detector. Expensive work (automata, regexes) happens here, once. */
-export function compileProfile(profile: Profile, registry: GuardrailRegistry): CompiledProfile {
+export async function compileProfile(
+  profile: Profile,
+  registry: GuardrailRegistry,
+): Promise<CompiledProfile> {
   const context = { baseDir: dirname(profile.file) };
-  const active = GUARDRAIL_IDS.filter((id) => profile.guardrails[id].enabled).map((id) => {
-    const definition = registry[id];
-    return { id, definition, detector: definition.create(profile.guardrails[id], context) };
-  });
+  const enabled = GUARDRAIL_IDS.filter((id) => profile.guardrails[id].enabled);
+  const active = await Promise.all(
+    enabled.map(async (id) => {
+      const definition = registry[id];
+      return { id, definition, detector: await definition.create(profile.guardrails[id], context) };
+    }),
+  );
   return { profile, active };
 }

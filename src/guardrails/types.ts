@@ -55,13 +55,21 @@ export interface GuardrailContext {
  * `enabled`), a factory, and how its entry in the response's `checks` object looks.
  * `render(undefined)` is the disabled shape the spec requires.
  */
-export interface GuardrailDefinition<S extends { enabled: boolean }> {
+/**
+ * `D` narrows what `create` returns: rule-based guardrails build synchronously, model-backed
+ * ones may await weights.
+ */
+export interface GuardrailDefinition<
+  S extends { enabled: boolean },
+  D extends Detector | Promise<Detector> = Detector | Promise<Detector>,
+> {
   readonly id: GuardrailId;
   readonly appliesTo: readonly CheckMode[];
   readonly settings: z.ZodType<S>;
   /** Present when the guardrail cannot run in this build: enabling it is a config error. */
   readonly unavailable?: string;
-  create(settings: S, context: GuardrailContext): Detector;
+  /** May be async: model-backed guardrails load weights or build indexes here, once. */
+  create(settings: S, context: GuardrailContext): D;
   render(finding: Finding | undefined): Record<string, unknown>;
 }
 

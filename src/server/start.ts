@@ -70,7 +70,7 @@ function listen(app: ReturnType<typeof createApp>, hostname: string, port: numbe
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { configDir, host = "127.0.0.1", port = 8080, log = stdoutLogger } = options;
   const registry = options.registry ?? builtinGuardrails;
-  const load = async () => compileConfig(await loadConfig(configDir, registry), registry);
+  const load = async () => await compileConfig(await loadConfig(configDir, registry), registry);
 
   let current = await load();
   warnIfNoKeys(current, log);

@@ -33,7 +33,7 @@ const engine = createEngine({ registry });
 
 describe("engine", () => {
   it("lists every input guardrail, disabled ones in the spec's disabled shape", async () => {
-    const body = await engine.inputCheck("hello", compileProfile(profile([]), registry));
+    const body = await engine.inputCheck("hello", await compileProfile(profile([]), registry));
     expect(body.injection_detected).toBe(false);
     expect(Object.keys(body.checks)).toEqual(["llm", "keyword", "regex", "pii", "vector"]);
     expect(body.checks.llm).toEqual({ enabled: false, score: null, threshold: null });
@@ -44,7 +44,7 @@ describe("engine", () => {
   });
 
   it("lists every output guardrail, disabled ones in the spec's disabled shape", async () => {
-    const body = await engine.outputCheck("hello", undefined, compileProfile(profile([]), registry));
+    const body = await engine.outputCheck("hello", undefined, await compileProfile(profile([]), registry));
     expect(Object.keys(body.checks)).toEqual([
       "content_moderation",
       "keyword",
@@ -52,7 +52,12 @@ describe("engine", () => {
       "pii",
       "system_prompt_protection",
     ]);
-    expect(body.checks.content_moderation).toEqual({ enabled: false, result: null, unsafe: false, category: null });
+    expect(body.checks.content_moderation).toEqual({
+      enabled: false,
+      result: null,
+      unsafe: false,
+      category: null,
+    });
     expect(body.checks.system_prompt_protection).toEqual({
       enabled: false,
       detected: false,
@@ -62,7 +67,7 @@ describe("engine", () => {
   });
 
   it("flags when an enabled guardrail flags, and only then", async () => {
-    const compiled = compileProfile(profile(["keyword"]), registry);
+    const compiled = await compileProfile(profile(["keyword"]), registry);
     const flagged = await engine.inputCheck("a bad prompt", compiled);
     expect(flagged.injection_detected).toBe(true);
     expect(flagged.checks.keyword).toEqual({ enabled: true, detected: true, matched: ["bad"] });
@@ -72,18 +77,26 @@ describe("engine", () => {
   });
 
   it("turns a failing guardrail into the profile's on_error verdict, never a crash", async () => {
-    const blocked = await engine.check("input", "boom", compileProfile(profile(["keyword"], "block"), registry));
+    const blocked = await engine.check(
+      "input",
+      "boom",
+      await compileProfile(profile(["keyword"], "block"), registry),
+    );
     expect(blocked.body.injection_detected).toBe(true);
     expect(blocked.failures.map((f) => f.guardrail)).toEqual(["keyword"]);
     expect(blocked.failures[0]?.error.message).toBe("detector exploded");
-    const allowed = await engine.check("input", "boom", compileProfile(profile(["keyword"], "allow"), registry));
+    const allowed = await engine.check(
+      "input",
+      "boom",
+      await compileProfile(profile(["keyword"], "allow"), registry),
+    );
     expect(allowed.body.injection_detected).toBe(false);
   });
 
   it("reports execution_time in seconds from the injected clock", async () => {
     let t = 1000;
     const timed = createEngine({ registry, now: () => (t += 250) });
-    const body = await timed.inputCheck("hi", compileProfile(profile([]), registry));
+    const body = await timed.inputCheck("hi", await compileProfile(profile([]), registry));
     expect(body.execution_time).toBe(0.25);
   });
 });

@@ -52,7 +52,7 @@ describe.each(definitions)("guardrail $id", (definition) => {
   }
 
   it.each(HOSTILE.map((text) => [text.slice(0, 20), text]))("returns a finding for %j", async (_, text) => {
-    const detector = definition.create(definition.settings.parse(enabled), { baseDir: "." });
+    const detector = await definition.create(definition.settings.parse(enabled), { baseDir: "." });
     for (const mode of definition.appliesTo as CheckMode[]) {
       const finding: Finding = await detector.check({ mode, text: normalizeText(text) });
       expect(typeof finding.flagged).toBe("boolean");

@@ -73,7 +73,7 @@ export interface TestAppOptions {
 /** The app over a fixture's config, with every log record captured. */
 export async function makeApp(fixture: ConfigFixture, options: TestAppOptions = {}) {
   const registry = options.registry ?? builtinGuardrails;
-  const compiled = compileConfig(await loadConfig(fixture.dir, registry), registry);
+  const compiled = await compileConfig(await loadConfig(fixture.dir, registry), registry);
   const logs: LogRecord[] = [];
   const app = createApp({
     engine: options.engine ?? createEngine({ registry }),

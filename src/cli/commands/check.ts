@@ -67,9 +67,9 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
   const { profile, app } = selectProfile(config, options);
-  let compiled: ReturnType<typeof compileProfile>;
+  let compiled: Awaited<ReturnType<typeof compileProfile>>;
   try {
-    compiled = compileProfile(profile, registry);
+    compiled = await compileProfile(profile, registry);
   } catch (error) {
     throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
   }

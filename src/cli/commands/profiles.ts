@@ -75,7 +75,7 @@ export async function runProfilesValidate(ctx: CliContext): Promise<number> {
   let summary: { profiles: number; apps: number; keys: number };
   try {
     const config = await loadCliConfig(ctx);
-    compileConfig(config, await ctx.registry());
+    await compileConfig(config, await ctx.registry());
     summary = { profiles: config.profiles.size, apps: config.apps.size, keys: config.keys.length };
   } catch (error) {
     if (!(error instanceof ConfigError) || !ctx.json) throw error;

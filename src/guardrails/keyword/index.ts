@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { foldText } from "../../text/normalize.js";
-import type { GuardrailDefinition } from "../types.js";
+import type { Detector, GuardrailDefinition } from "../types.js";
 import { createKeywordMatcher } from "./matcher.js";
 
 const keyword = z
@@ -34,7 +34,7 @@ export type KeywordSettings = z.infer<typeof keywordSettings>;
  * in one Aho–Corasick pass over `text.folded` whatever the number of keywords.
  * `matched` lists the configured keywords as written, once each, in configuration order.
  */
-export const keywordGuardrail: GuardrailDefinition<KeywordSettings> = {
+export const keywordGuardrail: GuardrailDefinition<KeywordSettings, Detector> = {
   id: "keyword",
   appliesTo: ["input", "output"],
   settings: keywordSettings,

@@ -1,7 +1,7 @@
+import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
 import { foldText, type NormalizedText } from "../../text/normalize.js";
 import type { Finding, Span } from "../types.js";
 import { createAhoCorasick } from "./aho-corasick.js";
-import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
 import { isWholeWord } from "./word-boundary.js";
 
 export type KeywordMode = "word" | "substring";

@@ -1,6 +1,6 @@
-import type { NormalizedText } from "../../text/normalize.js";
 import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
-import type { Finding, GuardrailDefinition, Span } from "../types.js";
+import type { NormalizedText } from "../../text/normalize.js";
+import type { Detector, Finding, GuardrailDefinition, Span } from "../types.js";
 import { compileRegex } from "./compile.js";
 import { patternLabel, type RegexSettings, regexSettings } from "./settings.js";
 
@@ -44,7 +44,7 @@ function checkText(
  * scripts), and `clean` text has whitespace collapsed to single spaces, so `m` and `s` only
  * matter for patterns that spell out other line ends.
  */
-export const regexGuardrail: GuardrailDefinition<RegexSettings> = {
+export const regexGuardrail: GuardrailDefinition<RegexSettings, Detector> = {
   id: "regex",
   appliesTo: ["input", "output"],
   settings: regexSettings,
