@@ -11,6 +11,8 @@ import { createNameRecognizer } from "./names.js";
 import { phoneRecognizer } from "./phone.js";
 import type { PiiSpan, Recognizer } from "./recognizer.js";
 import { secretsRecognizer } from "./secrets.js";
+import { loadTaggerModel, type TaggerModel } from "./tagger/model.js";
+import { createTaggerRecognizer } from "./tagger/tagger.js";
 import { usIdRecognizer } from "./us-ids.js";
 
 const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
@@ -28,15 +30,29 @@ const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
 
 export type PiiDetect = (text: string) => PiiSpan[];
 
+export interface PiiDetectOptions {
+  /**
+   * How PERSON, LOCATION, ORGANIZATION (and more ADDRESS) are found: the trained tagger (default;
+   * on Presidio-style text it beats the rules on every one of them) or the older lexicon rules.
+   */
+  readonly names?: "tagger" | "rules";
+  /** The tagger's weights; loaded once per process from models/pii-tagger when not given. */
+  readonly tagger?: TaggerModel;
+}
+
 /**
- * Builds a detector for the chosen entities. Lexicons are read only when a name entity is wanted,
- * so a profile that checks just cards and keys never touches the disk.
+ * Builds a detector for the chosen entities. Lexicons and tagger weights are read only when a name
+ * entity is wanted, so a profile that checks just cards and keys never touches the disk. Address
+ * rules run beside the tagger: overlaps go to the more specific type (see PRIORITY).
  */
-export function createPiiDetect(entities: ReadonlySet<PiiEntity>): PiiDetect {
+export function createPiiDetect(entities: ReadonlySet<PiiEntity>, options: PiiDetectOptions = {}): PiiDetect {
   const recognizers = PATTERN_RECOGNIZERS.filter((r) => r.entities.some((e) => entities.has(e)));
   if (NAME_ENTITIES.some((e) => entities.has(e))) {
     const lexicon = loadLexicon();
-    recognizers.push(createAddressRecognizer(lexicon), createNameRecognizer(lexicon));
+    recognizers.push(createAddressRecognizer(lexicon));
+    const names = NAME_ENTITIES.filter((e) => entities.has(e));
+    if (options.names === "rules") recognizers.push(createNameRecognizer(lexicon));
+    else recognizers.push(createTaggerRecognizer(options.tagger ?? loadTaggerModel(), lexicon, names));
   }
   return (text) => {
     const found: PiiSpan[] = [];

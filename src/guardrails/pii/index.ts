@@ -1,4 +1,4 @@
-import type { Finding, GuardrailDefinition, Span } from "../types.js";
+import type { Detector, Finding, GuardrailDefinition, Span } from "../types.js";
 import { createPiiDetect, type PiiDetect } from "./detect.js";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
 import { type PiiSettings, piiSettingsSchema } from "./settings.js";
@@ -18,10 +18,10 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |
  * | URL                | scheme or www. URLs, bare domains with common TLDs                         |
  * | DATE_TIME          | numeric and ISO dates, month names, weekdays, am/pm times                  |
- * | PERSON             | first-name lexicon, titles (Mr., Dr.), cue words, capitalisation           |
- * | LOCATION           | countries, cities, provinces lexicon; cue words ("lives in")               |
- * | ORGANIZATION       | suffixes (Inc, Ltd, Bank, University), well-known names, cue words         |
- * | ADDRESS            | street/unit/PO-box lines with house numbers, postcodes (not in Presidio)   |
+ * | PERSON             | trained BIO tagger (models/pii-tagger): word shape, context, lexicons       |
+ * | LOCATION           | the same tagger (lexicon features: countries, cities, provinces)           |
+ * | ORGANIZATION       | the same tagger (features: suffixes like Inc/Ltd, well-known names)        |
+ * | ADDRESS            | street/unit/PO-box rules with house numbers and postcodes, plus the tagger |
  * | AWS_ACCESS_KEY     | AKIA/ASIA/… + 16 base32 characters                                         |
  * | PRIVATE_KEY        | PEM "-----BEGIN … PRIVATE KEY-----" blocks                                 |
  * | API_KEY            | GitHub ghp_/github_pat_, Slack xox*, Stripe sk_live_, Google AIza, OpenAI  |
@@ -49,7 +49,7 @@ function entityTypes(spans: readonly Span[]): string[] {
   return PII_ENTITIES.filter((e) => found.has(e));
 }
 
-export const piiGuardrail: GuardrailDefinition<PiiSettings> = {
+export const piiGuardrail: GuardrailDefinition<PiiSettings, Detector> = {
   id: "pii",
   appliesTo: ["input", "output"],
   settings: piiSettingsSchema,

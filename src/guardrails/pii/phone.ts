@@ -9,7 +9,11 @@ const EXTENSION = /^\s?(?:x|ext\.?|extension|#)\s?\d{1,6}\b/i;
 const NANP = /^(?:(?:\+?1|001)[-. ]?)?(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}$/;
 const DATE_SHAPE = /^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$/;
 const CONTEXT =
-  /\b(?:phone|phones|tel|telephone|call|calling|called|mobile|cell|cellphone|fax|office|home|work|contact|reach|dial|number|no\.|whatsapp|sms|text me|hotline|landline|ring)\b/i;
+  /\b(?:phone|phones|tel|telephone|call|calling|called|mobile|cell|cellphone|fax|office|home|work|contact|reach|dial|number|no\.|whatsapp|sms|text me|hotline|landline|ring|answering|reach (?:me|us|you|him|her|them) at)\b/i;
+
+// A bare digit run named as some other number ("driver's license number is 425700624").
+const OTHER_NUMBER =
+  /\b(?:licen[cs]e|passport|account|acct|ssn|social security|id|policy|member|order|invoice|tracking)\b[^.\d]{0,20}$/i;
 
 function sane(value: string): boolean {
   // One separator at a time, balanced parentheses.
@@ -18,29 +22,42 @@ function sane(value: string): boolean {
   return open === value.split(")").length && open <= 2;
 }
 
+/** The end of a phone number written as `value` at `start`, or -1 when it is not one. */
+function judge(text: string, start: number, value: string): number {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length < 7 || digits.length > 15 || !sane(value) || DATE_SHAPE.test(value)) return -1;
+  if (digits === value && OTHER_NUMBER.test(text.slice(Math.max(0, start - 40), start))) return -1;
+  let end = start + value.length;
+  let ok = false;
+  if (value.startsWith("+") || value.startsWith("00")) {
+    // International form: let libphonenumber-js judge it against the country's numbering plan.
+    const parsed = parsePhoneNumberFromString(`+${digits.replace(/^00/, "")}`);
+    ok = parsed?.isPossible() === true || NANP.test(value);
+  } else {
+    ok =
+      NANP.test(value) ||
+      (/\D/.test(value) || digits.length >= 9 ? hasContext(text, start, end, CONTEXT) : false);
+  }
+  if (!ok) return -1;
+  const ext = EXTENSION.exec(text.slice(end));
+  if (ext) end += ext[0].length;
+  return end;
+}
+
 export const phoneRecognizer: Recognizer = {
   entities: ["PHONE_NUMBER"],
   find(text, out) {
     for (const m of text.matchAll(CANDIDATE)) {
       const value = m[0].trim();
-      const digits = value.replace(/\D/g, "");
-      if (digits.length < 7 || digits.length > 15 || !sane(value) || DATE_SHAPE.test(value)) continue;
-      const start = m.index;
-      let end = start + value.length;
-      let ok = false;
-      if (value.startsWith("+") || value.startsWith("00")) {
-        // International form: let libphonenumber-js judge it against the country's numbering plan.
-        const parsed = parsePhoneNumberFromString(`+${digits.replace(/^00/, "")}`);
-        ok = parsed?.isPossible() === true || NANP.test(value);
-      } else {
-        ok =
-          NANP.test(value) ||
-          (/\D/.test(value) || digits.length >= 9 ? hasContext(text, start, end, CONTEXT) : false);
+      let end = judge(text, m.index, value);
+      let start = m.index;
+      // "Tanzania 71366 078 6657 2626 office": a postcode glued to the number by a space.
+      const lead = /^\d{4,6} (?=\d)/.exec(value);
+      if (end < 0 && lead) {
+        start += lead[0].length;
+        end = judge(text, start, value.slice(lead[0].length));
       }
-      if (!ok) continue;
-      const ext = EXTENSION.exec(text.slice(end));
-      if (ext) end += ext[0].length;
-      out.push({ start, end, label: "PHONE_NUMBER" });
+      if (end >= 0) out.push({ start, end, label: "PHONE_NUMBER" });
     }
   },
 };

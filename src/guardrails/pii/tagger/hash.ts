@@ -1,0 +1,34 @@
+/**
+ * FNV-1a (http://www.isthe.com/chongo/tech/comp/fnv/) over feature parts, so a feature becomes a
+ * weight-table row without building the feature's string.
+ */
+const OFFSET = 0x811c9dc5;
+const PRIME = 0x01000193;
+
+/** Starts a feature hash from its template number. */
+export function begin(template: number): number {
+  return Math.imul(OFFSET ^ template, PRIME) >>> 0;
+}
+
+/** Adds a string part (and a separator, so "ab"+"c" differs from "a"+"bc"). */
+export function add(h: number, s: string): number {
+  let x = h;
+  for (let i = 0; i < s.length; i++) x = Math.imul(x ^ s.charCodeAt(i), PRIME);
+  return Math.imul(x ^ 0x1f, PRIME) >>> 0;
+}
+
+/** Adds a small integer part (a tag, a flag). */
+export function addInt(h: number, n: number): number {
+  return Math.imul(h ^ (n + 0x100), PRIME) >>> 0;
+}
+
+/** Final avalanche (murmur3 fmix32) so the low bits used as a row index are well mixed. */
+export function finish(h: number): number {
+  let x = h;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
