@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { foldedToClean, toCleanRange } from "../../src/text/fold-offsets.js";
 import { isWholeWord } from "../../src/guardrails/keyword/word-boundary.js";
+import { foldedToClean, toCleanRange } from "../../src/text/fold-offsets.js";
 import { normalizeText } from "../../src/text/normalize.js";
 
 /** The clean text under the folded range where `needle` occurs. */
