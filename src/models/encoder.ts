@@ -1,0 +1,40 @@
+/**
+ * The one sentence-encoder interface every model-backed guardrail shares. An engine embeds a
+ * request's texts once and hands the vectors to each guardrail that needs them.
+ */
+export interface EncoderInfo {
+  /** Changes whenever the vectors could change (weights, tokenizer, converter): key caches on it. */
+  readonly id: string;
+  readonly modelPath: string;
+  /** Time the first load took, including any rebuild of the model file. */
+  readonly loadMs: number;
+}
+
+export interface Encoder {
+  /** Length of every vector. */
+  readonly dim: number;
+  /** Tokens past this many are ignored by the model: window long texts (see use-lite/windows.ts). */
+  readonly maxTokens: number;
+  /** Loads the model once; concurrent and later calls share the same load. Call early to warm up. */
+  load(): Promise<EncoderInfo>;
+  /** One unit vector per text, in order (an empty text gets a zero vector); loads on first use. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Token count as the model sees it, before its maxTokens cut. */
+  countTokens(text: string): number;
+  close(): Promise<void>;
+}
+
+/** Cosine similarity; 0 when either vector is zero (an empty text). */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

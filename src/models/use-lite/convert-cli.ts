@@ -1,0 +1,31 @@
+/**
+ * `npm run build:models` (and the tail of `prepare`): converts USE-lite's TF.js graph to ONNX in
+ * the cache folder when it is missing or stale. No network; about half a second.
+ * Flags: --force rebuilds even when current; --cache-dir DIR writes elsewhere.
+ */
+import { relative } from "node:path";
+import { ensureModel } from "./model-cache.js";
+
+async function main(argv: readonly string[]): Promise<number> {
+  const force = argv.includes("--force");
+  const at = argv.indexOf("--cache-dir");
+  const cacheDir = at >= 0 ? argv[at + 1] : undefined;
+  const started = performance.now();
+  const files = await ensureModel({ force, ...(cacheDir ? { cacheDir } : {}) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const where = relative(process.cwd(), files.modelPath) || files.modelPath;
+  console.log(
+    `use-lite: ${files.rebuilt ? "converted" : "up to date"} ${where} (${files.id}) in ${seconds} s`,
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`use-lite: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  },
+);

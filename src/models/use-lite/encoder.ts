@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as ort from "onnxruntime-node";
+import type { Encoder, EncoderInfo } from "../encoder.js";
+import { ModelUnavailableError } from "../model-error.js";
+import { PAD_ID } from "./dense-input.js";
+import { ensureModel, sourceDir } from "./model-cache.js";
+import { createTokenizer, type Tokenizer, type Vocabulary } from "./tokenizer.js";
+
+/**
+ * Universal Sentence Encoder lite on onnxruntime-node's CPU kernels.
+ *
+ * Empty text: a text with no tokens (only "" after NFKC) gets a zero vector without running the
+ * model. TF.js throws on it, or returns a constant "empty" vector mid-batch; a zero vector instead
+ * says "no content" plainly: its cosine with anything is 0, so it never looks like a known attack.
+ */
+export const USE_LITE_DIM = 512;
+/** The graph ignores token positions ≥ 128. */
+export const USE_LITE_MAX_TOKENS = 128;
+
+export interface UseLiteOptions {
+  /** Threads per inference. 1 by default: on a busy 2-core box more threads per run were slower. */
+  readonly intraOpThreads?: number;
+  /** Texts per model run; a longer list is split, sorted by length to pad less. */
+  readonly maxBatch?: number;
+  readonly cacheDir?: string;
+  /** Convert a missing or stale model on load (default true); false makes that an error. */
+  readonly autoBuild?: boolean;
+}
+
+export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
+  const maxBatch = options.maxBatch ?? 32;
+  let tokenizer: Tokenizer | undefined;
+  let loading: Promise<{ session: ort.InferenceSession; info: EncoderInfo }> | undefined;
+
+  // Synchronous and separate from the session, so windowing works before the model has loaded.
+  const tokens = (text: string): number[] => {
+    if (!tokenizer) {
+      const path = join(sourceDir(), "vocab.json");
+      let vocabulary: Vocabulary;
+      try {
+        vocabulary = JSON.parse(readFileSync(path, "utf8")) as Vocabulary;
+      } catch (cause) {
+        throw new ModelUnavailableError(path, "reinstall with `npm install`", cause);
+      }
+      tokenizer = createTokenizer(vocabulary);
+    }
+    return tokenizer.encode(text);
+  };
+
+  const load = async (): Promise<{ session: ort.InferenceSession; info: EncoderInfo }> => {
+    const started = performance.now();
+    const files = await ensureModel({
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      autoBuild: options.autoBuild ?? true,
+    });
+    const session = await ort.InferenceSession.create(files.modelPath, {
+      intraOpNumThreads: options.intraOpThreads ?? 1,
+      interOpNumThreads: 1,
+      executionMode: "sequential",
+      graphOptimizationLevel: "all",
+    }).catch((cause: unknown) => {
+      throw new ModelUnavailableError(files.modelPath, "unreadable; run `npm run build:models`", cause);
+    });
+    return {
+      session,
+      info: { id: files.id, modelPath: files.modelPath, loadMs: performance.now() - started },
+    };
+  };
+
+  const loaded = (): ReturnType<typeof load> => {
+    // A failed load is forgotten, so a later call can succeed once the file has been rebuilt.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+
+  const embed = async (texts: readonly string[]): Promise<Float32Array[]> => {
+    const out: Float32Array[] = texts.map(() => new Float32Array(USE_LITE_DIM));
+    const ids = texts.map((t) => tokens(t).slice(0, USE_LITE_MAX_TOKENS));
+    const order = ids.map((_, i) => i).filter((i) => (ids[i]?.length ?? 0) > 0);
+    if (order.length === 0) return out;
+    const { session } = await loaded();
+    order.sort((a, b) => (ids[a]?.length ?? 0) - (ids[b]?.length ?? 0));
+    for (let from = 0; from < order.length; from += maxBatch) {
+      const batch = order.slice(from, from + maxBatch);
+      const width = Math.max(...batch.map((i) => ids[i]?.length ?? 0));
+      const grid = new Int32Array(batch.length * width).fill(PAD_ID);
+      for (const [row, i] of batch.entries()) grid.set(ids[i] ?? [], row * width);
+      const result = await session.run({ ids: new ort.Tensor("int32", grid, [batch.length, width]) });
+      const data = result.embeddings?.data as Float32Array;
+      batch.forEach((i, row) => {
+        out[i] = data.subarray(row * USE_LITE_DIM, (row + 1) * USE_LITE_DIM);
+      });
+    }
+    return out;
+  };
+
+  return {
+    dim: USE_LITE_DIM,
+    maxTokens: USE_LITE_MAX_TOKENS,
+    load: async () => (await loaded()).info,
+    embed,
+    countTokens: (text) => tokens(text).length,
+    close: async () => {
+      const pending = loading;
+      loading = undefined;
+      if (pending) await (await pending.catch(() => undefined))?.session.release();
+    },
+  };
+}
