@@ -1,6 +1,7 @@
 import type { Config } from "../config/load.js";
 import { ConfigError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
+import type { Encoder } from "../models/encoder.js";
 import { type CompiledProfile, compileProfile } from "./compile.js";
 
 /** A config with every profile compiled: what the server and the CLI resolve requests against. */
@@ -10,12 +11,16 @@ export interface CompiledConfig {
   readonly defaultProfile: CompiledProfile | undefined;
 }
 
-export async function compileConfig(config: Config, registry: GuardrailRegistry): Promise<CompiledConfig> {
+export async function compileConfig(
+  config: Config,
+  registry: GuardrailRegistry,
+  encoder?: Encoder,
+): Promise<CompiledConfig> {
   const profiles = new Map<string, CompiledProfile>();
   const problems: string[] = [];
   for (const [name, profile] of config.profiles) {
     try {
-      profiles.set(name, await compileProfile(profile, registry));
+      profiles.set(name, await compileProfile(profile, registry, encoder));
     } catch (error) {
       problems.push(`${profile.file}: ${(error as Error).message}`);
     }

@@ -7,6 +7,7 @@ import {
   GUARDRAIL_IDS,
   type GuardrailId,
 } from "../guardrails/types.js";
+import type { Encoder } from "../models/encoder.js";
 
 export interface ActiveGuardrail {
   readonly id: GuardrailId;
@@ -24,8 +25,9 @@ export interface CompiledProfile {
 export async function compileProfile(
   profile: Profile,
   registry: GuardrailRegistry,
+  encoder?: Encoder,
 ): Promise<CompiledProfile> {
-  const context = { baseDir: dirname(profile.file) };
+  const context = { baseDir: dirname(profile.file), ...(encoder ? { encoder } : {}) };
   const enabled = GUARDRAIL_IDS.filter((id) => profile.guardrails[id].enabled);
   const active = await Promise.all(
     enabled.map(async (id) => {

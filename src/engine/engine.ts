@@ -1,7 +1,9 @@
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
+import type { Encoder } from "../models/encoder.js";
 import { normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
+import { lazyEmbedding } from "./embedding.js";
 
 /** The keys of `checks`, per endpoint, in the spec's order. */
 export const CHECKS_BY_MODE = {
@@ -35,6 +37,8 @@ export interface Engine {
 
 export interface EngineDeps {
   readonly registry: GuardrailRegistry;
+  /** The sentence encoder shared by model-backed guardrails; without it they cannot run. */
+  readonly encoder?: Encoder;
   /** Monotonic clock in milliseconds; injectable for tests. */
   readonly now?: () => number;
 }
@@ -50,13 +54,17 @@ async function runOne(
   }
 }
 
-export function createEngine({ registry, now = () => performance.now() }: EngineDeps): Engine {
+export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
   async function check(mode: CheckMode, message: string, compiled: CompiledProfile, prompt?: string) {
     const started = now();
+    const text = normalizeText(message);
+    const promptText = prompt === undefined ? undefined : normalizeText(prompt);
     const request = {
       mode,
-      text: normalizeText(message),
-      ...(prompt === undefined ? {} : { prompt: normalizeText(prompt) }),
+      text,
+      ...(promptText ? { prompt: promptText } : {}),
+      ...(encoder ? { embedding: lazyEmbedding(encoder, text.clean) } : {}),
+      ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean) } : {}),
     };
     const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
     const results = await Promise.all(applicable.map((g) => runOne(g, request)));

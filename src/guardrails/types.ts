@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { EmbeddedText } from "../engine/embedding.js";
+import type { Encoder } from "../models/encoder.js";
 import type { NormalizedText } from "../text/normalize.js";
 
 export const GUARDRAIL_IDS = [
@@ -20,6 +22,13 @@ export interface CheckRequest {
   readonly text: NormalizedText;
   /** output-check only: the originating prompt, when the caller sent it. */
   readonly prompt?: NormalizedText;
+  /**
+   * Sentence windows of `text.clean` and their vectors, computed once per request on first call
+   * and shared by every guardrail. Absent when the engine has no encoder.
+   */
+  readonly embedding?: () => Promise<EmbeddedText>;
+  /** The same for `prompt`, when there is one. */
+  readonly promptEmbedding?: () => Promise<EmbeddedText>;
 }
 
 /** A character range in `text.clean`, with what was found there. */
@@ -48,6 +57,8 @@ export interface Detector {
 export interface GuardrailContext {
   /** Directory that relative file paths in the profile are resolved against. */
   readonly baseDir: string;
+  /** The shared sentence encoder, for work done once at build time (indexes, reference texts). */
+  readonly encoder?: Encoder;
 }
 
 /**

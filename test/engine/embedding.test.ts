@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Profile } from "../../src/config/profile.js";
+import { compileProfile } from "../../src/engine/compile.js";
+import { createEngine } from "../../src/engine/engine.js";
+import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
+import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
+import type { Encoder } from "../../src/models/encoder.js";
+
+/** Counts model runs; every text gets a one-hot vector of its length. */
+function countingEncoder() {
+  const calls: string[][] = [];
+  const encoder: Encoder = {
+    dim: 4,
+    maxTokens: 128,
+    load: async () => ({ id: "fake", modelPath: "", loadMs: 0 }),
+    embed: async (texts) => {
+      calls.push([...texts]);
+      return texts.map((t) => Float32Array.from([t.length % 4 === 0 ? 1 : 0, 1, 0, 0]));
+    },
+    countTokens: (text) => text.split(" ").length,
+    close: async () => {},
+  };
+  return { encoder, calls };
+}
+
+/** A guardrail that reads the shared embedding and reports how many windows it saw. */
+const embeddingReader = (base: AnyGuardrailDefinition): AnyGuardrailDefinition => ({
+  ...base,
+  settings: z.strictObject({ enabled: z.boolean().default(false) }),
+  unavailable: undefined,
+  create: () => ({
+    check: async (request) => {
+      const embedded = await request.embedding?.();
+      return { flagged: false, score: embedded?.vectors.length ?? -1 };
+    },
+  }),
+});
+
+const registry: GuardrailRegistry = {
+  ...builtinGuardrails,
+  llm: embeddingReader(builtinGuardrails.llm),
+  vector: embeddingReader(builtinGuardrails.vector),
+};
+
+const profile: Profile = {
+  name: "models",
+  isDefault: true,
+  onError: "block",
+  file: "/tmp/models.yaml",
+  guardrails: Object.fromEntries(
+    Object.keys(builtinGuardrails).map((id) => [id, { enabled: id === "llm" || id === "vector" }]),
+  ) as Profile["guardrails"],
+};
+
+describe("the shared per-request embedding", () => {
+  it("runs the encoder once per request, however many guardrails read it", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry, encoder });
+    const body = await engine.inputCheck(
+      "one short prompt",
+      await compileProfile(profile, registry, encoder),
+    );
+    expect(calls).toHaveLength(1);
+    expect(body.checks.llm).toMatchObject({ enabled: true, score: 1 });
+    expect(body.checks.vector).toMatchObject({ enabled: true, score: 1 });
+  });
+
+  it("windows a long text instead of cutting it, in the same single call", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry, encoder });
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    const body = await engine.inputCheck(long, await compileProfile(profile, registry, encoder));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.length).toBeGreaterThan(1);
+    expect(calls[0]?.join(" ")).toContain("Sentence number 59");
+    expect(body.checks.llm).toMatchObject({ score: calls[0]?.length });
+  });
+
+  it("never runs the encoder when no enabled guardrail needs it", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry, encoder });
+    const rulesOnly = {
+      ...profile,
+      guardrails: { ...profile.guardrails, llm: { enabled: false }, vector: { enabled: false } },
+    };
+    await engine.inputCheck("hello", await compileProfile(rulesOnly, registry, encoder));
+    expect(calls).toHaveLength(0);
+  });
+});
