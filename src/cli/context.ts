@@ -1,6 +1,7 @@
 import { type Config, loadBundledConfig, loadConfig, resolveConfigDir } from "../config/load.js";
 import { UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
+import type { Encoder } from "../models/encoder.js";
 import type { Io } from "./io.js";
 
 /** What every command gets: the global flags, the environment, and how to reach the outside. */
@@ -13,6 +14,8 @@ export interface CliContext {
   readonly cwd: string;
   /** Loaded on demand: the guardrails pull in the heavier dependencies (RE2, phone metadata). */
   readonly registry: () => Promise<GuardrailRegistry>;
+  /** The shared sentence encoder, created on first request (model-backed guardrails only). */
+  readonly encoder?: () => Promise<Encoder>;
 }
 
 export function configDir(ctx: CliContext): string | undefined {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { GuardrailError } from "../errors.js";
+import type { Encoder } from "../models/encoder.js";
 import type { CliContext } from "./context.js";
 import { type Io, processIo } from "./io.js";
 import { declareCommands } from "./program.js";
@@ -11,6 +12,7 @@ export interface MainDeps {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly registry: CliContext["registry"];
+  readonly encoder?: CliContext["encoder"];
 }
 
 function packageVersion(): string {
@@ -52,6 +54,7 @@ export async function runCli(argv: readonly string[], deps: MainDeps): Promise<n
       env: deps.env,
       cwd: deps.cwd,
       registry: deps.registry,
+      ...(deps.encoder ? { encoder: deps.encoder } : {}),
     });
   });
   try {
@@ -64,10 +67,16 @@ export async function runCli(argv: readonly string[], deps: MainDeps): Promise<n
 
 /** The entry point `bin/guardrail.js` calls; the only code that sets the process exit code. */
 export async function main(): Promise<void> {
+  let encoder: Promise<Encoder> | undefined;
   process.exitCode = await runCli(process.argv.slice(2), {
     io: processIo(),
     env: process.env,
     cwd: process.cwd(),
     registry: async () => (await import("../guardrails/registry.js")).builtinGuardrails,
+    // Imported only when a profile needs it: rule-only commands never load onnxruntime.
+    encoder: () => {
+      encoder ??= import("../models/use-lite/encoder.js").then((m) => m.createUseLiteEncoder());
+      return encoder;
+    },
   });
 }

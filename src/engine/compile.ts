@@ -21,6 +21,11 @@ export interface CompiledProfile {
   readonly active: readonly ActiveGuardrail[];
 }
 
+/** Whether any enabled guardrail reads embeddings, so a caller knows to provide the encoder. */
+export function needsEncoder(profile: Profile, registry: GuardrailRegistry): boolean {
+  return GUARDRAIL_IDS.some((id) => profile.guardrails[id].enabled && registry[id].usesEncoder === true);
+}
+
 /** Builds every enabled guardrail's detector. Expensive work (automata, regexes) happens here, once. */
 export async function compileProfile(
   profile: Profile,

@@ -77,6 +77,8 @@ export interface GuardrailDefinition<
   readonly id: GuardrailId;
   readonly appliesTo: readonly CheckMode[];
   readonly settings: z.ZodType<S>;
+  /** True for guardrails that read sentence embeddings: their profiles need the encoder loaded. */
+  readonly usesEncoder?: boolean;
   /** Present when the guardrail cannot run in this build: enabling it is a config error. */
   readonly unavailable?: string;
   /** May be async: model-backed guardrails load weights or build indexes here, once. */

@@ -6,6 +6,8 @@ import { type CompiledConfig, compileConfig } from "../engine/compile-config.js"
 import { createEngine } from "../engine/engine.js";
 import { ConfigError } from "../errors.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registry.js";
+import type { Encoder } from "../models/encoder.js";
+import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createApp } from "./app.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
@@ -18,6 +20,8 @@ export interface StartOptions {
   readonly limits?: Partial<Limits>;
   readonly log?: Logger;
   readonly registry?: GuardrailRegistry;
+  /** The shared sentence encoder (default: USE-lite, loaded only when a profile needs it). */
+  readonly encoder?: Encoder;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
   /** How long close() waits for in-flight requests before cutting connections. */
@@ -70,12 +74,14 @@ function listen(app: ReturnType<typeof createApp>, hostname: string, port: numbe
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { configDir, host = "127.0.0.1", port = 8080, log = stdoutLogger } = options;
   const registry = options.registry ?? builtinGuardrails;
-  const load = async () => await compileConfig(await loadConfig(configDir, registry), registry);
+  const encoder = options.encoder ?? createUseLiteEncoder();
+  // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
+  const load = async () => await compileConfig(await loadConfig(configDir, registry), registry, encoder);
 
   let current = await load();
   warnIfNoKeys(current, log);
   const app = createApp({
-    engine: createEngine({ registry }),
+    engine: createEngine({ registry, encoder }),
     getConfig: () => current,
     log,
     version: await packageVersion(),
@@ -102,7 +108,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const unwatch = options.watch === false ? () => {} : watchConfigDir(configDir, () => void reload());
 
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch));
+  const release = () => (options.encoder ? Promise.resolve() : encoder.close());
+  const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch).then(release));
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${listening.port}`;

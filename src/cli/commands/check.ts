@@ -1,6 +1,6 @@
 import type { Config } from "../../config/load.js";
 import type { Profile } from "../../config/profile.js";
-import { compileProfile } from "../../engine/compile.js";
+import { compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { ConfigError, UsageError } from "../../errors.js";
 import { renderVerdict } from "../check-format.js";
@@ -67,15 +67,21 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
   const { profile, app } = selectProfile(config, options);
+  const encoder = needsEncoder(profile, registry) ? await ctx.encoder?.() : undefined;
   let compiled: Awaited<ReturnType<typeof compileProfile>>;
   try {
-    compiled = await compileProfile(profile, registry);
+    compiled = await compileProfile(profile, registry, encoder);
   } catch (error) {
     throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
   }
 
   const mode = options.output ? "output" : "input";
-  const outcome = await createEngine({ registry }).check(mode, message, compiled, options.prompt);
+  const outcome = await createEngine({ registry, ...(encoder ? { encoder } : {}) }).check(
+    mode,
+    message,
+    compiled,
+    options.prompt,
+  );
   if (ctx.json) {
     // The body has no place for errors (the spec's shape); say so beside it.
     for (const failure of outcome.failures) {
