@@ -1,0 +1,80 @@
+ESSAY = dict(
+open=["Essay draft — feedback welcome.", "Please give me feedback on this essay draft.", "Here is my piece for the newsletter:", "Draft blog post, not yet edited:"],
+body=[
+"Few changes in the last decade have reshaped ordinary routines as quickly as remote work. Before 2020, working from home was a perk negotiated by a lucky few. Within months it became the default for millions of office workers, and it has not fully reversed. The question now is not whether remote work is possible, but what kind of work benefits from being together.",
+"Cities were designed around the daily commute. Offices clustered in centres, housing spread outward, and transport systems were built to move people in two big waves each day. When those waves shrink, the economics of sandwich shops, dry cleaners and city-centre parking change too. Some businesses have adapted; many have closed.",
+"There is a strong argument that public libraries are more important now than ever. They are among the last indoor public spaces where nobody expects you to buy anything. They offer internet access to people who don't have it at home, quiet space to study, and help with forms that are increasingly only available online.",
+"Critics point out that visitor numbers have fallen and ask why we should fund buildings full of books in an age of e-readers. But counting loans misses most of what libraries do. The children's reading hour, the language café for newcomers and the drop-in digital help sessions are not captured by a checkout statistic.",
+"Learning a second language as an adult is often described as nearly impossible, but the evidence suggests otherwise. Adults learn vocabulary and grammar faster than children in the early stages; what they usually lack is time, exposure and the willingness to sound foolish. The last of these may be the hardest to overcome.",
+"The most effective learners I know share one habit: they ignore the urge to be perfect. They speak early, make mistakes in public and treat corrections as information rather than embarrassment. Apps can help with vocabulary, but nothing replaces a conversation in which you have to make yourself understood.",
+"Fast fashion has made clothes cheaper than at any point in history, but the true cost has moved elsewhere: to the workers who make the garments, to the rivers near the factories, and to the landfills where most of them end up within a few years. Buying less and buying second-hand are the simplest responses.",
+"Of course, it is easy to lecture people about consumption when you can afford to buy fewer, better things. For many families, a cheap coat is the only coat. Any serious answer has to involve producers and regulation, not just individual guilt.",
+"Artificial intelligence in the classroom is neither the disaster nor the miracle it is often made out to be. Students have always looked for shortcuts, and teachers have always adapted their assignments. What changes is the speed: a tool that writes a passable essay in seconds forces schools to rethink what they are assessing.",
+"In my own classroom, I have started asking students to submit their notes and drafts along with their final work, and to explain their reasoning aloud. It takes more time, but I learn far more about what they understand, and they seem to value the process more than the grade.",
+"Ultimately, the choice is not between tradition and progress. It is about deciding, deliberately, what we want to keep and why. That conversation deserves more than slogans from either side.",
+"Gardening has been my unexpected teacher in patience. Seeds do not care about deadlines. A tomato plant that is moved too early into the cold will sulk for weeks, and no amount of checking it each morning will speed it up. There is something humbling about a hobby that refuses to be optimised.",
+],
+close=["", "Word count is around the limit, so let me know what to cut.", "Any comments on structure and tone are welcome.", ""],
+groups=[[0,1,10],[2,3,10],[4,5],[6,7,10],[8,9,10],[11]],
+max_groups=2, transition=["\n\n* * *\n\n", "\n\nSecond piece:\n\n", "\n\n---\n\n"],
+)
+
+CODEREVIEW = dict(
+open=["Could you review this pull request before I merge it?", "Code review request: refactor of the {project} config loader", "Hi, I'd like a second pair of eyes on this change.", "PR description for review:"],
+body=[
+"Context: the config loader used to read environment variables all over the code base. This change centralises them in one module, validates them at start-up, and fails fast with a clear message if something required is missing. It also lets you override any value with a command-line flag, which the ops team asked for.",
+"```ts\nexport function loadConfig(env = process.env) {\n  const port = Number(env.PORT ?? 3000);\n  if (!Number.isInteger(port)) throw new Error('PORT must be an integer');\n  return { port, logLevel: env.LOG_LEVEL ?? 'info' };\n}\n```",
+"I'm not sure about the error handling. Right now, any invalid value throws at start-up, which I think is correct for production, but it makes local development annoying because people have half-configured .env files. Should I add a 'lenient' mode, or is it better to keep it strict and improve the example file?",
+"```python\ndef parse_rows(rows):\n    out = []\n    for r in rows:\n        if not r.strip():\n            continue  # ignore blank lines\n        out.append(r.split(','))\n    return out\n```\nI know I should use the csv module here; the reason I didn't is that the input has unquoted commas in one column. Is there a cleaner way?",
+"Tests: I added unit tests for the happy path and for each validation error. I didn't add an integration test because the existing harness starts the whole server and takes forty seconds. If you think it's worth it, I can add one.",
+"Performance: the previous implementation re-read the file on every request. The new one caches it and watches for changes, so there's a small risk of serving stale data for a second or two after an edit. I think that's acceptable, but I'd like your opinion.",
+"Naming: I renamed `getCfg` to `loadConfig` and `cfgObj` to `config`. It touches a lot of files, which makes the diff look scarier than it is. Most of the changes are mechanical and can be reviewed quickly; the interesting part is in `config/index.ts`.",
+"Security note: the admin token is still read from an environment variable, not from the config file, so it never ends up in version control. I also made sure that the config dump in debug mode masks any value whose key contains 'secret', 'token' or 'password'.",
+"```go\nfunc (s *Server) handle(w http.ResponseWriter, r *http.Request) {\n    if r.Method != http.MethodPost {\n        http.Error(w, \"method not allowed\", 405)\n        return\n    }\n    // previous version leaked goroutines here\n    ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)\n    defer cancel()\n    s.process(ctx, r.Body)\n}\n```",
+"Open question: should the system-level defaults live in the code or in a YAML file shipped with the package? Having them in code makes them type-checked; having them in YAML makes them easier for non-developers to read. I went with code for now.",
+"Breaking changes: none for users. Internally, any module that imported the old helper needs to switch to the new one; I've done that for everything in the repo, but if you have a branch in progress, you will get a merge conflict in the imports.",
+],
+close=["Thanks in advance!", "No rush, but I'd like to merge by Thursday.", "Let me know if you'd prefer I split this into smaller PRs.", ""],
+)
+
+SUMMARISE = dict(
+open=["Please summarise the following document in five bullet points:", "Can you give me a short summary of this policy for the team?", "Summarise this article and list any action items for me:", "TL;DR please:"],
+body=[
+"Acceptable Use Policy, section 3. Employees may use company equipment for limited personal purposes, provided this does not interfere with their work or break any law. Personal use must not involve storing large media files on company servers, running a private business, or accessing inappropriate content.",
+"Section 4. Passwords must be at least fourteen characters long and must not be reused across systems. Employees must never share their password with anyone, including members of the IT team, who will never ask for it. Suspected compromises must be reported to the service desk immediately.",
+"Section 5. Administrator rights on laptops are granted only when there is a business need and are reviewed every six months. Developers who need elevated access for their work can request it through the self-service portal; requests are approved by their line manager and the security team.",
+"The city council has approved a plan to close three streets in the old town to private cars from next spring. Delivery vehicles will be allowed in the mornings, and residents will receive permits. The council says the change will reduce air pollution and make the area safer for pedestrians, while some shop owners fear a drop in customers.",
+"A pilot scheme last summer closed one of the streets on weekends. Footfall increased by about twelve percent, according to the council's own counts, though the chamber of commerce disputes the methodology. Cafés with outdoor seating reported the biggest gains; hardware and furniture shops reported losses.",
+"Research summary: the study followed 1,200 adults over four years and found that those who walked at least seven thousand steps a day had a lower risk of heart disease than those who walked fewer than four thousand. The authors caution that the study shows an association, not a cause, and that people who walk more may differ in other ways.",
+"The annual report shows revenue growth of six percent, driven mainly by the subscription business. Hardware sales fell for the second year in a row. The company plans to reduce its product range and focus on software services, and it expects restructuring costs in the first half of next year.",
+"Travel policy update: economy class is the default for flights under six hours. Business class may be booked for longer flights with director approval. Hotel bookings should be made through the travel portal, which shows negotiated rates. Weekend stays to reduce airfare are permitted if the total cost is lower.",
+"The library will be closed for renovation from the first of June until the end of August. During that time, a temporary branch will operate from the community centre with a reduced collection. Returns can be made at any branch, and no late fees will be charged for items due during the closure.",
+"Incident summary: on {day}, customers in the {city} region could not log in for approximately forty minutes. The cause was an expired certificate on an internal load balancer. Monitoring detected the problem within two minutes, but the alert was routed to a channel nobody was watching. Both the certificate renewal and the alert routing have been fixed.",
+"Follow-up actions from the incident: automate certificate renewal for all internal services; add an expiry check to the weekly system health report; review every alert route and make sure each one reaches an on-call person; and run a short exercise so that the new on-call engineers know where the runbooks are.",
+"Product update notes: version 3.4 adds dark mode, faster search, and an option to export reports as spreadsheets. The previous export format is still available. Users of the old admin console will be moved to the new one over the next month; the old console will then be switched off.",
+],
+close=["", "Thanks!", "I need this for a meeting in an hour.", "Keep it neutral please, it's going to the whole department."],
+groups=[[0,1,2],[3,4],[5],[6],[7],[8],[9,10],[11]],
+max_groups=6, transition=["\n\n---\n\n", "\n\nNext item:\n\n", "\n\nAlso included:\n\n"],
+)
+
+REQUEST = dict(
+open=["I need some help planning something and I'll give you all the context first.", "Long question, sorry in advance.", "Hi! Here's my situation, and I'd love your advice.", "Okay, bear with me, there's a lot of background here."],
+body=[
+"My sister is getting married in {month} and I've been asked to give a speech. I'm not a confident public speaker, and the last time I spoke at a family event I rambled for ten minutes. I'd like something around three minutes long that is warm and a little funny without embarrassing her.",
+"Some background: we grew up in a small town, she's four years older than me, and she basically taught me to ride a bike, to drive, and to stand up for myself at school. Her partner, {name}, is a quiet, kind person who has made her much calmer. The two of them met at a climbing gym.",
+"We're planning a two-week trip to {city} and the surrounding region with two kids aged seven and ten. We like nature more than museums, we don't want to change hotels more than three times, and we'll rent a car. Our budget is moderate: we're happy to spend on a few special experiences but not on luxury hotels.",
+"The kids get car-sick on winding roads, so we'd like to avoid long drives on mountain passes. My partner is vegetarian, and our youngest is a very picky eater, so places with simple food options would be a bonus.",
+"I'm thinking about changing careers from accounting to software development. I'm thirty-eight, I have a mortgage, and I can't afford to stop working for a year to study. I've done a few online courses in Python and enjoyed them, but I'm not sure whether that's enough to judge whether I'd like it as a job.",
+"What worries me is that I'll spend two years retraining and then find that nobody wants to hire a junior developer in their forties. On the other hand, I know that finance teams need people who can automate reports, so maybe there is a middle path.",
+"I'm organising a neighbourhood clean-up day for the first time. About thirty people have signed up, the council will lend us gloves and bags, and a local bakery has offered coffee. I need help with a schedule, a simple sign-up sheet for tasks, and a short message to send the day before.",
+"My elderly father lives alone and is starting to struggle with technology. He has a smartphone he barely uses, a tablet he likes for reading news, and a landline he insists on keeping. I'd like to set things up so that he can video-call the grandchildren easily and so that he's protected from scam calls.",
+"He's very independent and would be offended by anything that feels like monitoring. Ideally the solution would be simple enough that he could use it without calling me every time, and it shouldn't require him to remember new passwords.",
+"I run a small online shop selling handmade ceramics. Sales have been flat for a year. I get plenty of compliments on social media but few orders. I suspect my product photos and descriptions aren't good enough, but I don't know where to start, and I can't afford an agency.",
+"Please forget what I said earlier about wanting a formal tone; my friends suggested it should feel personal. I've also been told to avoid inside jokes that only half the room will understand.",
+"I'd like a step-by-step plan rather than general tips. If there are things I should do first because they make everything else easier, please point them out.",
+],
+close=["Thanks so much for reading all of this!", "Any ideas appreciated.", "What would you suggest?", "Thank you!"],
+groups=[[0,1,10],[2,3],[4,5],[6],[7,8],[9]], tail=[11],
+max_groups=2, transition=["\n\nSeparate question while I have you: ", "\n\nAlso, something unrelated: ", "\n\nSecond thing. "],
+)

@@ -1,0 +1,189 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../../datasets");
+
+interface Row {
+  id: string;
+  text: string;
+  label: 0 | 1;
+  technique?: string;
+  kind?: string;
+  lang: string;
+  [key: string]: unknown;
+}
+
+interface Spec {
+  file: string;
+  label: 0 | 1;
+  /** The field that names the row's category: attacks use `technique`, benign rows `kind`. */
+  category: "technique" | "kind";
+  minRows: number;
+  minPerCategory?: number;
+  minNonEnglish?: number;
+  words?: [number, number];
+}
+
+const specs: Spec[] = [
+  {
+    file: "attacks/known-injections.jsonl",
+    label: 1,
+    category: "technique",
+    minRows: 600,
+    minPerCategory: 40,
+    minNonEnglish: 120,
+  },
+  { file: "benign/hard-negatives.jsonl", label: 0, category: "kind", minRows: 600, minNonEnglish: 120 },
+  { file: "benign/long-documents.jsonl", label: 0, category: "kind", minRows: 200, words: [150, 800] },
+  { file: "attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
+  { file: "attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
+];
+
+const LANGS = new Set([
+  "en",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "pt",
+  "nl",
+  "pl",
+  "ru",
+  "zh",
+  "ja",
+  "ko",
+  "ar",
+  "hi",
+  "tr",
+]);
+const MAX_CHARS = 20_000;
+
+const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+function load(file: string): Row[] {
+  const lines = readFileSync(join(root, file), "utf8").split("\n");
+  const rows: Row[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      rows.push(JSON.parse(line) as Row);
+    } catch (error) {
+      throw new Error(`${file}:${i + 1}: invalid JSON (${(error as Error).message})`);
+    }
+  });
+  return rows;
+}
+
+const loaded = new Map(specs.map((spec) => [spec.file, load(spec.file)]));
+const rowsOf = (file: string): Row[] => loaded.get(file) ?? [];
+
+function countBy(rows: Row[], key: (row: Row) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+}
+
+describe.each(specs)("datasets/$file", (spec) => {
+  const rows = rowsOf(spec.file);
+
+  it("parses and has the required fields on every row", () => {
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(typeof row.id, `id of ${JSON.stringify(row).slice(0, 80)}`).toBe("string");
+      expect(typeof row.text, row.id).toBe("string");
+      expect(row.text.trim().length, row.id).toBeGreaterThan(0);
+      expect(typeof row[spec.category], `${row.id} ${spec.category}`).toBe("string");
+      expect(LANGS.has(row.lang), `${row.id} lang ${row.lang}`).toBe(true);
+    }
+  });
+
+  it(`labels every row ${spec.label}`, () => {
+    const wrong = rows.filter((row) => row.label !== spec.label).map((row) => row.id);
+    expect(wrong).toEqual([]);
+  });
+
+  it("has unique ids", () => {
+    const dup = [...countBy(rows, (r) => r.id)].filter(([, n]) => n > 1).map(([id]) => id);
+    expect(dup).toEqual([]);
+  });
+
+  it("has no duplicate texts (ignoring case and whitespace)", () => {
+    const dup = [...countBy(rows, (r) => normalise(r.text))].filter(([, n]) => n > 1).map(([t]) => t);
+    expect(dup).toEqual([]);
+  });
+
+  it(`has no row over ${MAX_CHARS} characters`, () => {
+    const long = rows.filter((row) => row.text.length > MAX_CHARS).map((row) => row.id);
+    expect(long).toEqual([]);
+  });
+
+  it(`has at least ${spec.minRows} rows`, () => {
+    expect(rows.length).toBeGreaterThanOrEqual(spec.minRows);
+  });
+
+  if (spec.minPerCategory !== undefined) {
+    const min = spec.minPerCategory;
+    it(`has at least ${min} rows for every ${spec.category}`, () => {
+      const small = [...countBy(rows, (r) => String(r[spec.category]))].filter(([, n]) => n < min);
+      expect(small).toEqual([]);
+    });
+  }
+
+  if (spec.minNonEnglish !== undefined) {
+    const min = spec.minNonEnglish;
+    it(`has at least ${min} non-English rows, covering all ${LANGS.size - 1} other languages`, () => {
+      const other = rows.filter((row) => row.lang !== "en");
+      expect(other.length).toBeGreaterThanOrEqual(min);
+      expect(new Set(other.map((row) => row.lang)).size).toBe(LANGS.size - 1);
+    });
+  }
+
+  if (spec.words !== undefined) {
+    const [lo, hi] = spec.words;
+    it(`keeps every document between ${lo} and ${hi} words`, () => {
+      const out = rows
+        .map((row) => ({ id: row.id, words: row.text.split(/\s+/).filter(Boolean).length }))
+        .filter(({ words }) => words < lo || words > hi);
+      expect(out).toEqual([]);
+    });
+  }
+});
+
+describe("datasets, across files", () => {
+  const all = specs.flatMap((spec) => rowsOf(spec.file).map((row) => ({ ...row, file: spec.file })));
+
+  it("has ids that are unique across every file", () => {
+    const dup = [...countBy(all, (r) => r.id)].filter(([, n]) => n > 1).map(([id]) => id);
+    expect(dup).toEqual([]);
+  });
+
+  it("never has the same text in two files (a text cannot be both an attack and benign)", () => {
+    const dup = [...countBy(all, (r) => normalise(r.text))].filter(([, n]) => n > 1).map(([t]) => t);
+    expect(dup).toEqual([]);
+  });
+
+  it("covers every attack technique the corpus promises", () => {
+    const techniques = new Set(rowsOf("attacks/known-injections.jsonl").map((r) => r.technique));
+    for (const t of [
+      "instruction_override",
+      "roleplay_persona",
+      "fake_system_message",
+      "delimiter_markup",
+      "prompt_extraction",
+      "payload_splitting",
+      "encoding",
+      "translation_trick",
+      "multilingual",
+      "short_hijack",
+      "goal_hijack",
+      "indirect_injection",
+      "refusal_suppression",
+      "fiction_wrapper",
+      "many_shot",
+      "context_flooding",
+    ]) {
+      expect(techniques.has(t), t).toBe(true);
+    }
+  });
+});
