@@ -1,10 +1,10 @@
 import { keywordGuardrail } from "./keyword/index.js";
 import { contentModerationGuardrail } from "./model-backed/content-moderation.js";
 import { llmGuardrail } from "./model-backed/llm.js";
-import { systemPromptProtectionGuardrail } from "./model-backed/system-prompt-protection.js";
 import { vectorGuardrail } from "./model-backed/vector.js";
 import { piiGuardrail } from "./pii/index.js";
 import { regexGuardrail } from "./regex/index.js";
+import { systemPromptProtectionGuardrail } from "./system-prompt-protection/index.js";
 import type { AnyGuardrailDefinition, GuardrailId } from "./types.js";
 
 export type GuardrailRegistry = Readonly<Record<GuardrailId, AnyGuardrailDefinition>>;
