@@ -1,6 +1,6 @@
 import { keywordGuardrail } from "./keyword/index.js";
 import { contentModerationGuardrail } from "./model-backed/content-moderation.js";
-import { llmGuardrail } from "./model-backed/llm.js";
+import { llmGuardrail } from "./llm/index.js";
 import { vectorGuardrail } from "./model-backed/vector.js";
 import { piiGuardrail } from "./pii/index.js";
 import { regexGuardrail } from "./regex/index.js";
