@@ -1,0 +1,99 @@
+/** Small readers and deterministic randomness for the moderation training script. */
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
+
+/** One labelled text. `group` keeps related rows on one side of a split (a GPTFuzz question). */
+export interface Example {
+  readonly text: string;
+  /** 1 = unsafe (complies with a harmful request, or is toxic); undefined for category-only rows. */
+  readonly label?: 0 | 1;
+  readonly category?: ModerationCategory;
+  readonly source: string;
+  readonly group?: string;
+}
+
+/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and newlines. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] as string;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && body[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += ch;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  const [head, ...rest] = rows;
+  if (!head) return [];
+  return rest
+    .filter((r) => r.length === head.length)
+    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ""])));
+}
+
+export const readText = (path: string): string =>
+  path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8");
+
+export const readJsonl = <T>(path: string): T[] =>
+  readText(path)
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
+/** mulberry32: a tiny seeded PRNG, so every run shuffles identically. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/** A stable bucket in [0, 1) for a key (FNV-1a): splits that do not depend on row order. */
+export function bucket(key: string, salt = 0): number {
+  let h = 0x811c9dc5 ^ salt;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return (h >>> 0) / 4294967296;
+}
+
+/** Drops exact duplicates (after lower-casing and collapsing whitespace), keeping the first. */
+export function dedupe<T extends { text: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    const key = x.text.toLowerCase().replace(/\s+/g, " ").trim();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Every example, assigned once to test or to one of the training folds:
+ * - GPTFuzz by question (a group split): the same harmful question is never on both sides;
+ * - everything else by a hash of its text, so a row keeps its side however the files are ordered.
+ * Test rows are never seen by training, calibration or the threshold sweep; folds give out-of-fold
+ * scores on the training part for Platt scaling and the threshold sweep.
+ */
+import { loadCategorySets } from "./data-categories.js";
+import { loadBenignResponses, loadGptfuzz } from "./data-responses.js";
+import { loadDavidson, loadToxigen } from "./data-toxicity.js";
+import { loadSanity, loadWritten } from "./data-written.js";
+import { bucket, type Example, rng, shuffle } from "./read.js";
+
+export const FOLDS = 4;
+
+export interface Row extends Example {
+  readonly test: boolean;
+  readonly fold: number;
+}
+
+export interface Pools {
+  /** Unsafe-vs-safe rows (with `label`). */
+  readonly binary: Row[];
+  /** Category rows (with `category`): harmful prompts, compliant responses, toxic text. */
+  readonly category: Row[];
+  readonly sanity: Example[];
+}
+
+function byHash(e: Example, testShare: number): Row {
+  const b = bucket(e.text, 11);
+  return { ...e, test: b < testShare, fold: Math.floor(bucket(e.text, 29) * FOLDS) };
+}
+
+export function buildPools(dataDir: string, root: string, seed: number): Pools {
+  const gptfuzz = loadGptfuzz(dataDir);
+  const questions = shuffle([...new Set(gptfuzz.map((e) => e.group as string))].sort(), rng(seed));
+  const testQuestions = new Set(questions.slice(0, Math.round(questions.length * 0.2)));
+  const foldOf = new Map(questions.filter((q) => !testQuestions.has(q)).map((q, i) => [q, i % FOLDS]));
+  const gptfuzzRows = gptfuzz.map((e): Row => {
+    const group = e.group as string;
+    return { ...e, test: testQuestions.has(group), fold: foldOf.get(group) ?? -1 };
+  });
+
+  // Davidson is 77% "offensive": keep a hash-chosen quarter of those so tweets do not swamp responses.
+  const davidson = loadDavidson(dataDir)
+    .filter((e) => e.category !== "HARASSMENT" || bucket(e.text, 3) < 0.25)
+    .map((e) => byHash(e, 0.2));
+  const toxigen = loadToxigen(dataDir).map((e) => byHash(e, 0.25));
+  const benign = loadBenignResponses(dataDir).map((e) => byHash(e, 0.2));
+  const written = loadWritten(root).map(
+    (e): Row => ({ ...e, test: false, fold: Math.floor(bucket(e.text, 29) * FOLDS) }),
+  );
+  const prompts = loadCategorySets(dataDir).map((e) => byHash(e, 0.2));
+
+  const binary = [...gptfuzzRows, ...benign, ...davidson, ...toxigen, ...written];
+  const toxicForCategory = [...davidson, ...toxigen].filter((e) => e.category && bucket(e.text, 5) < 0.35);
+  const category = [
+    ...prompts,
+    ...gptfuzzRows.filter((e) => e.category),
+    ...written.filter((e) => e.category),
+    ...toxicForCategory,
+  ];
+  return { binary, category, sanity: loadSanity(root) };
+}
+
+/** How much each source counts in training: tweets are plentiful and far from LLM responses. */
+export const SOURCE_WEIGHT: Record<string, number> = {
+  gptfuzz: 1,
+  "alpaca-outputs": 1,
+  "gpteacher-roleplay": 1,
+  "self-instruct": 1,
+  davidson: 0.5,
+  toxigen: 1,
+  written: 1,
+  ailuminate: 1,
+  catqa: 1,
+  donotanswer: 1,
+  harmbench: 1,
+};

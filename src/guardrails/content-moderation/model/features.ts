@@ -1,0 +1,80 @@
+/**
+ * Hashed bag of word unigrams, word bigrams and character 3–5-grams of each word (fastText-style,
+ * with `<` `>` boundary marks), L2-normalised so a long response and a short one weigh the same:
+ * the length of a text must not decide whether it is unsafe.
+ * Hashes are full 32-bit values; each weight table masks them to its own size.
+ * Bump FEATURE_VERSION whenever anything here changes the hashes: the weights depend on it.
+ */
+export const FEATURE_VERSION = 1;
+
+export interface Features {
+  readonly hashes: Uint32Array;
+  readonly values: Float32Array;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// A pathological "word" (200k letters, base64) costs nothing beyond its first characters.
+const MAX_WORD = 24;
+const UNIGRAM = 1;
+const BIGRAM = 2;
+const CHARGRAM = 3;
+
+// FNV-1a (http://www.isthe.com/chongo/tech/comp/fnv/) over the characters, seeded by namespace.
+const OFFSET = 0x811c9dc5;
+const PRIME = 0x01000193;
+
+function hashRange(seed: number, s: string, from: number, to: number): number {
+  let h = Math.imul(OFFSET ^ seed, PRIME);
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), PRIME);
+  return h >>> 0;
+}
+
+/** murmur3 fmix32, so the low bits used as a table row are well mixed. */
+function mix(h: number): number {
+  let x = h;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** Lower-cased NFKC words, each cut to MAX_WORD characters. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
+    out.push(m[0].length > MAX_WORD ? m[0].slice(0, MAX_WORD) : m[0].replace("’", "'"));
+  }
+  return out;
+}
+
+export function featurize(tokens: readonly string[]): Features {
+  const counts = new Map<number, number>();
+  const bump = (h: number) => counts.set(h, (counts.get(h) ?? 0) + 1);
+  let previous = 0;
+  for (const word of tokens) {
+    const unigram = hashRange(UNIGRAM, word, 0, word.length);
+    bump(mix(unigram));
+    if (previous !== 0) bump(mix(Math.imul(previous ^ BIGRAM, PRIME) ^ unigram));
+    previous = unigram;
+    const marked = `<${word}>`;
+    for (let n = 3; n <= 5; n++) {
+      for (let i = 0; i + n <= marked.length; i++) bump(mix(hashRange(CHARGRAM + n, marked, i, i + n)));
+    }
+  }
+  const hashes = new Uint32Array(counts.size);
+  const values = new Float32Array(counts.size);
+  let norm = 0;
+  let k = 0;
+  for (const [h, c] of counts) {
+    // Sublinear counts: a word repeated ten times is stronger evidence, not ten times stronger.
+    const v = 1 + Math.log(c);
+    hashes[k] = h;
+    values[k++] = v;
+    norm += v * v;
+  }
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) * scale;
+  return { hashes, values };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { contentModerationGuardrail as moderation } from "../../../src/guardrails/content-moderation/index.js";
+import { MODERATION_CATEGORIES } from "../../../src/guardrails/content-moderation/model/index.js";
+import { normalizeText } from "../../../src/text/normalize.js";
+
+async function check(text: string, threshold?: number) {
+  const detector = await moderation.create(
+    moderation.settings.parse({ enabled: true, ...(threshold === undefined ? {} : { threshold }) }),
+  );
+  const finding = await detector.check({ mode: "output", text: normalizeText(text) });
+  return moderation.render(finding);
+}
+
+describe("content_moderation guardrail", () => {
+  it("calls a refusal SAFE with no category", async () => {
+    expect(
+      await check(
+        "I can't help with making explosives. If you're curious about chemistry, I can suggest safe experiments.",
+      ),
+    ).toEqual({
+      enabled: true,
+      result: "SAFE",
+      unsafe: false,
+      category: null,
+    });
+  });
+
+  it("labels an unsafe response with a category from the taxonomy, written as the spec writes it", async () => {
+    const shape = await check(
+      "Every member of that group is subhuman vermin and they should all be beaten until they leave.",
+      0,
+    );
+    expect(shape).toMatchObject({ enabled: true, result: "UNSAFE", unsafe: true });
+    const category = String(shape.category);
+    expect(category.startsWith("CATEGORIES: ")).toBe(true);
+    expect(MODERATION_CATEGORIES).toContain(category.slice("CATEGORIES: ".length));
+  });
+
+  it("applies the profile's threshold", async () => {
+    expect(await check("Here is a recipe for banana bread.", 1)).toMatchObject({ result: "SAFE" });
+  });
+});
