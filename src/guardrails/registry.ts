@@ -1,5 +1,5 @@
-import { keywordGuardrail } from "./keyword/index.js";
 import { contentModerationGuardrail } from "./content-moderation/index.js";
+import { keywordGuardrail } from "./keyword/index.js";
 import { llmGuardrail } from "./llm/index.js";
 import { vectorGuardrail } from "./model-backed/vector.js";
 import { piiGuardrail } from "./pii/index.js";
