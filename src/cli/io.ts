@@ -1,6 +1,8 @@
 // Kept apart from context.ts so the entry point loads no config code (zod, yaml) before it knows
 // which command runs: `--help` and `--version` stay fast.
 
+import type { Readable } from "node:stream";
+
 /** Where a command reads and writes. Tests pass strings in and collect strings out. */
 export interface Io {
   readonly stdout: (text: string) => void;
@@ -8,6 +10,10 @@ export interface Io {
   /** Reads all of stdin; only called when stdin is not a terminal. */
   readonly readStdin: () => Promise<string>;
   readonly stdinIsTTY: boolean;
+  /** stdin as a stream, for inputs too large to hold (batch); absent in tests that pass strings. */
+  readonly openStdin?: () => Readable;
+  /** stdout is a terminal: live views (batch's progress) may redraw it. */
+  readonly stdoutIsTTY?: boolean;
   /** stdout is a terminal and NO_COLOR is unset: escape codes are welcome. */
   readonly color: boolean;
 }
@@ -22,6 +28,8 @@ export function processIo(): Io {
       return Buffer.concat(chunks).toString("utf8");
     },
     stdinIsTTY: process.stdin.isTTY === true,
+    openStdin: () => process.stdin,
+    stdoutIsTTY: process.stdout.isTTY === true,
     // https://no-color.org: any non-empty NO_COLOR disables colour.
     color: process.stdout.isTTY === true && !process.env.NO_COLOR,
   };

@@ -21,11 +21,13 @@ function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
 // Each action imports its command module only when it runs: `check` never loads the server.
 const commands = {
   check: () => import("./commands/check.js"),
+  batch: () => import("./commands/batch.js"),
   serve: () => import("./commands/serve.js"),
   keys: () => import("./commands/keys.js"),
   apps: () => import("./commands/apps.js"),
   profiles: () => import("./commands/profiles.js"),
   init: () => import("./commands/init.js"),
+  index: () => import("./commands/index-build.js"),
 };
 
 /** Declares every command and flag; `program` comes configured (output, exit override, version). */
@@ -46,6 +48,61 @@ export function declareCommands(program: Command, execute: Execute): Command {
     .addHelpText("after", `\nExample: guardrail check "$PROMPT" || exit 1\n${EXIT_CODES}`)
     .action((text: string | undefined, opts, cmd: Command) =>
       execute(cmd, async (ctx) => (await commands.check()).runCheck({ ...opts, text }, ctx)),
+    );
+
+  program
+    .command("batch")
+    .description(
+      "evaluate a profile on a labelled data set (CSV, TSV, JSONL): metrics, threshold tuning, CI gates",
+    )
+    .argument("<file>", "the data set; - reads stdin")
+    .option("--mode <mode>", "input (prompts) or output (responses)", "input")
+    .option("--profile <name>", "use this security profile instead of the default one")
+    .option("--app <app-id>", "use the profile bound to this app")
+    .option("--format <format>", "csv, tsv or jsonl (default: by extension, else sniffed)")
+    .option(
+      "--text-column <name>",
+      "column with the text (auto: text, prompt, message, …; output: response, …)",
+    )
+    .option(
+      "--label-column <name>",
+      "column with the expected verdict (auto: label, expected, is_injection, flagged)",
+    )
+    .option(
+      "--prompt-column <name>",
+      "with --mode output: column with the prompt (auto: prompt, input, question)",
+    )
+    .option("--category-column <name>", "column to break the metrics down by (auto: category)")
+    .option("--skip-invalid", "skip and count bad rows instead of stopping before the run")
+    .option("--out <file>", "write per-row results (.csv or .jsonl)")
+    .option(
+      "--concurrency <n>",
+      "worker threads (0: run on the main thread)",
+      integer("--concurrency", 0, 256),
+    )
+    .option("--batch-size <n>", "rows per batch sent to a worker", integer("--batch-size", 1, 10000))
+    .option("--sweep", "print a threshold table per score-bearing guardrail")
+    .option("--target-fpr <x>", "recommend per guardrail the threshold with the best recall at FPR <= x")
+    .option("--target-recall <x>", "recommend per guardrail the threshold with the lowest FPR at recall >= x")
+    .option("--write-profile", "write the recommended thresholds into the profile's YAML and print the diff")
+    .option("--fail-under <gates>", "exit 1 unless the metrics reach these, e.g. f1=0.9,recall=0.95")
+    .option("--max-fpr <x>", "exit 1 when the false-positive rate is above x")
+    .option("--baseline <file>", "a saved --json summary: exit 1 when a gated metric got worse")
+    .option("--tolerance <x>", "how much worse than --baseline a metric may get", "0.01")
+    .option("--junit <file>", "write a JUnit XML report (one test case per gate)")
+    .option(
+      "--junit-rows [n]",
+      "also add up to n misclassified rows to the JUnit report (default 1000)",
+      integer("--junit-rows", 1),
+    )
+    .option("--quiet", "no progress lines")
+    .addHelpText(
+      "after",
+      `\nExample: guardrail batch prompts.csv --fail-under f1=0.9 --max-fpr 0.02 --junit junit.xml
+Exit codes: 0 ran and met every gate, 1 a gate failed, 2 usage, config or data error (or interrupted).`,
+    )
+    .action((file: string, opts, cmd: Command) =>
+      execute(cmd, async (ctx) => (await commands.batch()).runBatch({ ...opts, file }, ctx)),
     );
 
   program
@@ -146,6 +203,18 @@ export function declareCommands(program: Command, execute: Execute): Command {
     .option("--force", "rewrite profiles/default.yaml and apps.yaml of an existing config (keys are kept)")
     .action((dir: string | undefined, opts, cmd: Command) =>
       execute(cmd, async (ctx) => (await commands.init()).runInit({ ...opts, dir }, ctx)),
+    );
+  program
+    .command("index")
+    .description("manage the vector guardrail's similarity indexes")
+    .command("build")
+    .description(
+      "rebuild the bundled index of known attacks and each profile's own corpora (stale ones only)",
+    )
+    .option("--profile <name>", "only this profile's corpora (the bundled index is always checked)")
+    .option("--force", "rebuild even indexes that are current")
+    .action((opts, cmd: Command) =>
+      execute(cmd, async (ctx) => (await commands.index()).runIndexBuild(opts, ctx)),
     );
   return program;
 }

@@ -21,22 +21,13 @@ function profileSchema(registry: GuardrailRegistry) {
   const guardrails = z.strictObject(
     Object.fromEntries(GUARDRAIL_IDS.map((id) => [id, registry[id].settings.prefault({ enabled: false })])),
   );
-  return z
-    .strictObject({
-      name: z.string().regex(PROFILE_NAME, "letters, digits, '.', '_' and '-' only, at most 64").optional(),
-      description: z.string().optional(),
-      default: z.boolean().default(false),
-      on_error: z.enum(["block", "allow"]).default("block"),
-      guardrails: guardrails.prefault({}),
-    })
-    .superRefine((profile, ctx) => {
-      for (const id of GUARDRAIL_IDS) {
-        const reason = registry[id].unavailable;
-        if (profile.guardrails[id].enabled && reason) {
-          ctx.addIssue({ code: "custom", path: ["guardrails", id, "enabled"], message: `${id} ${reason}` });
-        }
-      }
-    });
+  return z.strictObject({
+    name: z.string().regex(PROFILE_NAME, "letters, digits, '.', '_' and '-' only, at most 64").optional(),
+    description: z.string().optional(),
+    default: z.boolean().default(false),
+    on_error: z.enum(["block", "allow"]).default("block"),
+    guardrails: guardrails.prefault({}),
+  });
 }
 
 /** Pure: validates one parsed YAML document. `file` names it in errors; `stem` is the fallback name. */

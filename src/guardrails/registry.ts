@@ -1,11 +1,11 @@
 import { contentModerationGuardrail } from "./content-moderation/index.js";
 import { keywordGuardrail } from "./keyword/index.js";
 import { llmGuardrail } from "./llm/index.js";
-import { vectorGuardrail } from "./model-backed/vector.js";
 import { piiGuardrail } from "./pii/index.js";
 import { regexGuardrail } from "./regex/index.js";
 import { systemPromptProtectionGuardrail } from "./system-prompt-protection/index.js";
 import type { AnyGuardrailDefinition, GuardrailId } from "./types.js";
+import { vectorGuardrail } from "./vector/index.js";
 
 export type GuardrailRegistry = Readonly<Record<GuardrailId, AnyGuardrailDefinition>>;
 

@@ -79,8 +79,6 @@ export interface GuardrailDefinition<
   readonly settings: z.ZodType<S>;
   /** True for guardrails that read sentence embeddings: their profiles need the encoder loaded. */
   readonly usesEncoder?: boolean;
-  /** Present when the guardrail cannot run in this build: enabling it is a config error. */
-  readonly unavailable?: string;
   /** May be async: model-backed guardrails load weights or build indexes here, once. */
   create(settings: S, context: GuardrailContext): D;
   render(finding: Finding | undefined): Record<string, unknown>;

@@ -22,7 +22,7 @@ describe("guardrail profiles", () => {
     const shown = parse(run.stdout);
     expect(shown).toMatchObject({ name: "strict", default: false, on_error: "block" });
     expect(shown.guardrails.keyword.match).toBe("word");
-    expect(shown.guardrails.llm).toEqual({ enabled: false, threshold: 0.5 });
+    expect(shown.guardrails.llm).toEqual({ enabled: false });
     expect(json(await cli([...valid, "--json", "profiles", "show"])).name).toBe("default");
     expect((await cli([...valid, "profiles", "show", "nope"])).code).toBe(2);
   });

@@ -37,10 +37,11 @@ describe("config validation errors", () => {
     expect(problem).toMatch(/apps\.yaml: apps\[1\]\.id: duplicate App ID/);
   });
 
-  it("refuses to enable a guardrail this version does not ship", async () => {
-    const [problem] = await problemsOf(load("llm-enabled"));
-    expect(problem).toContain("guardrails.llm.enabled: llm is not available in this version");
-    expect(problem).toContain("set enabled: false");
+  it("names a model-backed guardrail's conflicting settings and the fix", async () => {
+    const [problem] = await problemsOf(load("system-prompt-twice"));
+    expect(problem).toMatch(
+      /default\.yaml: guardrails\.system_prompt_protection\.system_prompt_file: set system_prompt or system_prompt_file, not both$/,
+    );
   });
 
   it("points at the line and column of broken YAML", async () => {

@@ -28,7 +28,6 @@ function countingEncoder() {
 const embeddingReader = (base: AnyGuardrailDefinition): AnyGuardrailDefinition => ({
   ...base,
   settings: z.strictObject({ enabled: z.boolean().default(false) }),
-  unavailable: undefined,
   create: () => ({
     check: async (request) => {
       const embedded = await request.embedding?.();

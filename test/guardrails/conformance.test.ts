@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { lazyEmbedding } from "../../src/engine/embedding.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition, CheckMode, Finding } from "../../src/guardrails/types.js";
 import { normalizeText } from "../../src/text/normalize.js";
+import { fakeEncoder } from "../helpers/fake-encoder.js";
+
+// Contract, not quality: a stand-in encoder keeps this suite fast whatever the text size.
+const encoder = fakeEncoder();
 
 /** The smallest enabled settings for each guardrail that can run in this build. */
-const ENABLED: Partial<Record<keyof typeof builtinGuardrails, unknown>> = {
+const ENABLED: Record<keyof typeof builtinGuardrails, unknown> = {
   keyword: { enabled: true, keywords: ["ignore previous instructions"] },
   regex: { enabled: true, patterns: [{ name: "digits", pattern: "[0-9]{4}" }] },
   pii: { enabled: true },
   llm: { enabled: true },
+  vector: { enabled: true },
   content_moderation: { enabled: true },
   system_prompt_protection: {
     enabled: true,
@@ -51,17 +57,13 @@ describe.each(definitions)("guardrail $id", (definition) => {
   });
 
   const enabled = ENABLED[definition.id as keyof typeof ENABLED];
-  if (!enabled) {
-    it("says plainly that it is unavailable in this build", () => {
-      expect(definition.unavailable).toMatch(/not available in this version/);
-    });
-    return;
-  }
 
   it.each(HOSTILE.map((text) => [text.slice(0, 20), text]))("returns a finding for %j", async (_, text) => {
-    const detector = await definition.create(definition.settings.parse(enabled), { baseDir: "." });
+    const detector = await definition.create(definition.settings.parse(enabled), { baseDir: ".", encoder });
     for (const mode of definition.appliesTo as CheckMode[]) {
-      const finding: Finding = await detector.check({ mode, text: normalizeText(text) });
+      const normalized = normalizeText(text);
+      const embedding = lazyEmbedding(encoder, normalized.clean);
+      const finding: Finding = await detector.check({ mode, text: normalized, embedding });
       expect(typeof finding.flagged).toBe("boolean");
       const shape = definition.render(finding);
       expect(shape.enabled).toBe(true);

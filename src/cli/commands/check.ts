@@ -1,11 +1,10 @@
-import type { Config } from "../../config/load.js";
-import type { Profile } from "../../config/profile.js";
 import { compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { ConfigError, UsageError } from "../../errors.js";
 import { renderVerdict } from "../check-format.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
+import { selectProfile } from "../select-profile.js";
 
 export interface CheckOptions {
   readonly text?: string;
@@ -25,34 +24,6 @@ async function readMessage(text: string | undefined, ctx: CliContext): Promise<s
     );
   }
   return (await ctx.io.readStdin()).replace(/\r?\n$/, "");
-}
-
-/** The same resolution as the server: an app's profile, a named profile, else the default one. */
-function selectProfile(config: Config, options: CheckOptions): { profile: Profile; app?: string } {
-  if (options.app !== undefined) {
-    if (config.dir === undefined) {
-      throw new UsageError("--app needs a config directory: pass --config DIR or set GUARDRAIL_CONFIG");
-    }
-    const app = config.apps.get(options.app);
-    if (!app) {
-      const known = [...config.apps.values()].map((a) => a.name).join(", ") || "none";
-      throw new UsageError(
-        `unknown App ID "${options.app}" (apps: ${known}); see \`guardrail apps list --reveal\``,
-      );
-    }
-    return { profile: config.profiles.get(app.profile) as Profile, app: app.name };
-  }
-  if (options.profile !== undefined) {
-    const profile = config.profiles.get(options.profile);
-    if (profile) return { profile };
-    throw new UsageError(
-      `unknown profile "${options.profile}" (known: ${[...config.profiles.keys()].join(", ") || "none"})`,
-    );
-  }
-  if (config.defaultProfile) return { profile: config.defaultProfile };
-  throw new ConfigError(
-    `${config.dir}: no profile is marked default: true; mark one, or pass --profile NAME or --app APP_ID`,
-  );
 }
 
 /** Checks one text. Resolves to 0 when allowed and 1 when flagged, so shell gates can use it. */

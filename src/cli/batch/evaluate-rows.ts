@@ -1,0 +1,66 @@
+import type { ActiveGuardrail, CompiledProfile } from "../../engine/compile.js";
+import type { Engine } from "../../engine/engine.js";
+import type { EvalRow } from "../../eval/rows.js";
+import type { RowGuardrailResult, RowResult } from "../../eval/summary.js";
+import type { CheckMode, Finding, GuardrailId } from "../../guardrails/types.js";
+
+/** The row fields a worker needs: structured-clone friendly and without the label's provenance. */
+export type RowTask = Pick<EvalRow, "row" | "line" | "id" | "text" | "prompt" | "label" | "category">;
+
+/**
+ * The engine's response body is the spec's shape and drops scores, so each row runs against a
+ * thin copy of the compiled profile whose detectors record their findings on the way out.
+ */
+function recording(compiled: CompiledProfile, findings: Map<GuardrailId, Finding>): CompiledProfile {
+  const wrap = (g: ActiveGuardrail): ActiveGuardrail => ({
+    ...g,
+    detector: {
+      check: async (request) => {
+        const finding = await g.detector.check(request);
+        findings.set(g.id, finding);
+        return finding;
+      },
+    },
+  });
+  return { profile: compiled.profile, active: compiled.active.map(wrap) };
+}
+
+const scoreOf = (f: Finding | undefined) =>
+  typeof f?.score === "number" && Number.isFinite(f.score) ? f.score : null;
+
+export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mode: CheckMode) {
+  const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode)).map((g) => g.id);
+  const one = async (row: RowTask): Promise<RowResult> => {
+    const findings = new Map<GuardrailId, Finding>();
+    const started = performance.now();
+    const outcome = await engine.check(mode, row.text, recording(compiled, findings), row.prompt);
+    const latency = performance.now() - started;
+    const guardrails: RowResult["guardrails"] = {};
+    for (const id of applicable) {
+      const failure = outcome.failures.find((f) => f.guardrail === id);
+      const finding = findings.get(id);
+      const result: RowGuardrailResult = {
+        // A failed guardrail's verdict is the profile's on_error policy, as the engine applied it.
+        flagged: finding ? finding.flagged : failure !== undefined && compiled.profile.onError === "block",
+        score: scoreOf(finding),
+        matched: [...(finding?.matched ?? [])],
+        entities: [...(finding?.entities ?? [])],
+        category: finding?.category ?? null,
+        error: failure ? failure.error.message : null,
+      };
+      guardrails[id] = result;
+    }
+    return {
+      row: row.row,
+      line: row.line,
+      id: row.id,
+      label: row.label,
+      category: row.category,
+      flagged: outcome.body.injection_detected,
+      latency_ms: Math.round(latency * 1000) / 1000,
+      guardrails,
+    };
+  };
+  // Rows of a batch run together so the encoder can embed their windows in one call.
+  return (rows: readonly RowTask[]) => Promise.all(rows.map(one));
+}

@@ -1,0 +1,25 @@
+import type { BatchRunner } from "../../eval/runner.js";
+import type { Progress } from "../../eval/summary.js";
+
+const f1 = (p: Progress) => (p.f1 === null ? "" : `, f1 ${p.f1.toFixed(3)}`);
+
+/**
+ * Progress as plain lines on stderr (no escape codes), at most one every `everyMs`: what CI logs
+ * and pipes get. The terminal view replaces this on a TTY.
+ */
+export function attachPlainProgress(
+  runner: BatchRunner,
+  write: (line: string) => void,
+  everyMs = 5000,
+): void {
+  let last = 0;
+  runner.on("progress", (p) => {
+    if (p.elapsed_ms - last < everyMs && p.rows !== p.total) return;
+    last = p.elapsed_ms;
+    const { tp, fp, tn, fn } = p.confusion;
+    const of = p.total === null ? "" : ` of ${p.total}`;
+    write(
+      `batch: ${p.rows}${of} rows, ${p.flagged} flagged, tp ${tp} fp ${fp} tn ${tn} fn ${fn}${f1(p)}, ${Math.round(p.rows_per_s)} rows/s\n`,
+    );
+  });
+}

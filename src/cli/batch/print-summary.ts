@@ -1,0 +1,100 @@
+import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
+import { type Paint, table } from "../output.js";
+
+const pct = (v: number | null | undefined) => (v == null ? "–" : `${(v * 100).toFixed(1)}%`);
+const num = (v: number | null | undefined, digits = 3) => (v == null ? "–" : v.toFixed(digits));
+
+function metricLines(m: Metrics, p: Paint): string {
+  return (
+    table([
+      ["", p.dim("label +"), p.dim("label −")],
+      [p.dim("flagged"), `tp ${m.tp}`, `fp ${m.fp}`],
+      [p.dim("allowed"), `fn ${m.fn}`, `tn ${m.tn}`],
+    ]) +
+    table([
+      ["precision", "recall", "f1", "accuracy", "fpr", "fnr"].map((h) => p.dim(h)),
+      [pct(m.precision), pct(m.recall), num(m.f1), pct(m.accuracy), pct(m.fpr), pct(m.fnr)],
+    ])
+  );
+}
+
+function guardrailRows(s: BatchSummary, p: Paint): string {
+  const entries = Object.entries(s.guardrails) as [string, GuardrailSummary][];
+  if (entries.length === 0) return "";
+  const rows = [
+    ["guardrail", "flagged", "alone tp", "alone fp", "errors", "auc", "pr auc", "recall@1%fpr"].map(p.dim),
+  ];
+  for (const [id, g] of entries) {
+    rows.push([
+      id,
+      String(g.flagged),
+      String(g.tp),
+      String(g.fp),
+      String(g.errors),
+      num(g.auc),
+      num(g.pr_auc),
+      g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
+    ]);
+  }
+  return `\n${table(rows)}`;
+}
+
+function sweepTables(s: BatchSummary, p: Paint): string {
+  let out = "";
+  for (const [id, g] of Object.entries(s.guardrails) as [string, GuardrailSummary][]) {
+    if (g.sweep) {
+      out += `\n${p.bold(`${id} threshold sweep`)}${g.threshold === null ? "" : p.dim(` (profile: ${g.threshold})`)}\n`;
+      out += table([
+        ["threshold", "precision", "recall", "fpr", "f1"].map(p.dim),
+        ...g.sweep.map((pt) => [
+          String(pt.threshold),
+          pct(pt.precision),
+          pct(pt.recall),
+          pct(pt.fpr),
+          num(pt.f1),
+        ]),
+      ]);
+    }
+    const r = g.recommendation;
+    if (r) {
+      const target = `${r.target.metric} ${r.target.metric === "fpr" ? "≤" : "≥"} ${r.target.value}`;
+      out +=
+        r.threshold === null
+          ? `${id}: ${p.yellow(`no threshold meets ${target}`)} (${r.reason})\n`
+          : `${id}: recommended threshold ${p.bold(String(r.threshold))} for ${target}: precision ${pct(r.at?.precision)}, recall ${pct(r.at?.recall)}, fpr ${pct(r.at?.fpr)}\n`;
+    }
+  }
+  return out;
+}
+
+function categoryRows(s: BatchSummary, p: Paint): string {
+  const entries = Object.entries(s.categories);
+  if (entries.length === 0) return "";
+  return `\n${table([
+    ["category", "rows", "flagged", "precision", "recall", "f1", "fpr"].map(p.dim),
+    ...entries.map(([name, c]) => [
+      name,
+      String(c.rows),
+      String(c.flagged),
+      pct(c.precision),
+      pct(c.recall),
+      num(c.f1),
+      pct(c.fpr),
+    ]),
+  ])}`;
+}
+
+/** The plain-text summary: no escape codes unless `p` adds them. */
+export function renderSummary(s: BatchSummary, p: Paint): string {
+  const head = [
+    `${p.bold(s.file)}: ${s.rows} rows${s.interrupted ? p.yellow(" (interrupted)") : ""}, ${s.flagged} flagged (${pct(s.flag_rate)})`,
+    `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
+  ].join("\n");
+  const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
+  const l = s.latency;
+  const speed = `\nlatency p50 ${num(l.p50_ms, 2)} ms, p95 ${num(l.p95_ms, 2)} ms, p99 ${num(l.p99_ms, 2)} ms; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n`;
+  const gates = s.gates
+    .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
+    .join("");
+  return `${head}${metrics}${guardrailRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
+}

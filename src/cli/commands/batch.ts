@@ -1,0 +1,256 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
+import { writeFileAtomic } from "../../config/files.js";
+import { compileProfile, needsEncoder } from "../../engine/compile.js";
+import { createEngine } from "../../engine/engine.js";
+import { ConfigError, UsageError } from "../../errors.js";
+import { type Baseline, loadBaseline } from "../../eval/baseline.js";
+import { baselineMetrics, checkGates, compareBaseline, parseGates } from "../../eval/gates.js";
+import { junitXml } from "../../eval/junit.js";
+import { startPool } from "../../eval/pool.js";
+import { readTable } from "../../eval/readers/index.js";
+import { openResultsWriter } from "../../eval/results-writer.js";
+import type { EvalRow } from "../../eval/rows.js";
+import { BatchRunner } from "../../eval/runner.js";
+import type { BatchSummary, RowResult } from "../../eval/summary.js";
+import type { Target } from "../../eval/sweep.js";
+import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
+import { lineDiff, setThresholds } from "../../eval/write-profile.js";
+import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import { openInput } from "../batch/input.js";
+import { attachPlainProgress } from "../batch/plain-view.js";
+import { renderSummary } from "../batch/print-summary.js";
+import type { WorkerSetup } from "../batch/worker.js";
+import { type CliContext, loadCliConfig, printJson } from "../context.js";
+import { paint } from "../output.js";
+import { selectProfile } from "../select-profile.js";
+
+export interface BatchOptions {
+  readonly file: string;
+  readonly mode?: string;
+  readonly profile?: string;
+  readonly app?: string;
+  readonly format?: string;
+  readonly textColumn?: string;
+  readonly labelColumn?: string;
+  readonly promptColumn?: string;
+  readonly categoryColumn?: string;
+  readonly skipInvalid?: boolean;
+  readonly out?: string;
+  readonly concurrency?: number;
+  readonly batchSize?: number;
+  readonly sweep?: boolean;
+  readonly targetFpr?: string;
+  readonly targetRecall?: string;
+  readonly writeProfile?: boolean;
+  readonly failUnder?: string;
+  readonly maxFpr?: string;
+  readonly baseline?: string;
+  readonly tolerance?: string;
+  readonly junit?: string;
+  readonly junitRows?: number | boolean;
+  readonly quiet?: boolean;
+  /** Tests and callers may stop a run; Ctrl-C does the same. */
+  readonly signal?: AbortSignal;
+}
+
+function fraction(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new UsageError(`${flag} must be a number from 0 to 1`);
+  }
+  return value;
+}
+
+function targetOf(options: BatchOptions): Target | undefined {
+  const fpr = fraction("--target-fpr", options.targetFpr);
+  const recall = fraction("--target-recall", options.targetRecall);
+  if (fpr !== undefined && recall !== undefined)
+    throw new UsageError("pass --target-fpr or --target-recall, not both");
+  if (options.writeProfile && fpr === undefined && recall === undefined) {
+    throw new UsageError(
+      "--write-profile writes the recommended thresholds: add --target-fpr or --target-recall",
+    );
+  }
+  if (fpr !== undefined) return { metric: "fpr", value: fpr };
+  return recall === undefined ? undefined : { metric: "recall", value: recall };
+}
+
+/** The worker thread's module: .ts beside this file under tsx/vitest, .js in the build. */
+const workerScript = () =>
+  new URL(`../batch/worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
+
+/** Evaluates a data set with a profile; 1 when a gate fails, 0 otherwise (flagged rows are expected). */
+export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<number> {
+  const mode = (options.mode ?? "input") as CheckMode;
+  if (mode !== "input" && mode !== "output") throw new UsageError("--mode must be input or output");
+  const target = targetOf(options);
+  const gates = parseGates(options.failUnder, options.maxFpr);
+  const tolerance = fraction("--tolerance", options.tolerance) ?? 0.01;
+  const baseline: Baseline | undefined = options.baseline
+    ? await loadBaseline(resolve(ctx.cwd, options.baseline))
+    : undefined;
+
+  const registry = await ctx.registry();
+  const config = await loadCliConfig(ctx);
+  const { profile } = selectProfile(config, options);
+  if (options.writeProfile && config.dir === undefined) {
+    throw new UsageError(
+      "--write-profile needs a config directory (the bundled profiles are read-only): pass --config DIR, or create one with `guardrail init`",
+    );
+  }
+  const enabled = new Map<GuardrailId, number | null>();
+  for (const [id, settings] of Object.entries(profile.guardrails) as [
+    GuardrailId,
+    Record<string, unknown>,
+  ][]) {
+    if (settings.enabled && registry[id].appliesTo.includes(mode)) {
+      enabled.set(id, typeof settings.threshold === "number" ? settings.threshold : null);
+    }
+  }
+
+  const input = await openInput(options.file, options.format, ctx);
+  try {
+    const columnOptions = {
+      ...(options.textColumn ? { textColumn: options.textColumn } : {}),
+      ...(options.labelColumn ? { labelColumn: options.labelColumn } : {}),
+      ...(options.promptColumn ? { promptColumn: options.promptColumn } : {}),
+      ...(options.categoryColumn ? { categoryColumn: options.categoryColumn } : {}),
+    };
+    const validation = await validateTable(readTable(input.file, input.format), columnOptions, mode);
+    requireValid(validation, input.name, options.skipInvalid === true);
+    if (validation.invalidCount > 0 && !ctx.json && !options.quiet) {
+      ctx.io.stderr(`warning: skipping ${describeInvalid(validation, input.name)}\n`);
+    }
+    if (validation.columns.label === undefined && (gates.length > 0 || baseline || target)) {
+      throw new UsageError(
+        `${input.name}: gates, baselines and threshold targets need labels, and no label column was found; pass --label-column NAME`,
+      );
+    }
+
+    const concurrency = options.concurrency ?? availableParallelism();
+    const evaluate = await evaluator(ctx, options, mode, concurrency);
+    const writer = options.out
+      ? openResultsWriter(resolve(ctx.cwd, options.out), [...enabled.keys()])
+      : undefined;
+    const runner = new BatchRunner();
+    const quiet = options.quiet === true || ctx.json;
+    if (!quiet) attachPlainProgress(runner, ctx.io.stderr);
+    const stop = new AbortController();
+    const onSigint = () => stop.abort();
+    process.once("SIGINT", onSigint);
+    if (options.signal?.aborted) stop.abort();
+    options.signal?.addEventListener("abort", onSigint);
+    let summary: BatchSummary;
+    let misclassified: Awaited<ReturnType<BatchRunner["run"]>>["misclassified"];
+    try {
+      ({ summary, misclassified } = await runner.run({
+        file: input.name,
+        mode,
+        profile: profile.name,
+        concurrency,
+        guardrails: enabled,
+        sweep: options.sweep === true,
+        ...(target ? { target } : {}),
+        items: () => readTable(input.file, input.format),
+        columns: validation.columns,
+        total: validation.total,
+        skipped: validation.invalidCount,
+        evaluate: evaluate.run,
+        window: Math.max(2, concurrency * 2),
+        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+        ...(writer ? { sink: (results: readonly RowResult[]) => writer.write(results) } : {}),
+        keepMisclassified: options.junitRows === true ? 1000 : Number(options.junitRows ?? 0),
+        signal: stop.signal,
+      }));
+    } finally {
+      process.removeListener("SIGINT", onSigint);
+      await evaluate.close();
+      await writer?.close();
+    }
+
+    summary.gates = [
+      ...checkGates(summary, gates),
+      ...(baseline ? compareBaseline(summary, baseline, baselineMetrics(gates), tolerance) : []),
+    ];
+    if (ctx.json) printJson(ctx, summary);
+    else ctx.io.stdout(renderSummary(summary, paint(ctx.io.color)));
+    if (options.junit) await writeFile(resolve(ctx.cwd, options.junit), junitXml(summary, misclassified));
+    if (options.writeProfile && !summary.interrupted) await writeProfile(ctx, profile.file, summary);
+    if (summary.interrupted) {
+      ctx.io.stderr(
+        `batch: interrupted after ${summary.rows} of ${validation.total} rows; gates not applied\n`,
+      );
+      return 2;
+    }
+    const failed = summary.gates.filter((g) => !g.passed);
+    for (const gate of failed) ctx.io.stderr(`gate failed: ${gate.name}: ${gate.message}\n`);
+    return failed.length > 0 ? 1 : 0;
+  } finally {
+    await input.cleanup();
+  }
+}
+
+/** A worker pool, or with `--concurrency 0` the engine on this thread (small runs, tests). */
+async function evaluator(ctx: CliContext, options: BatchOptions, mode: CheckMode, concurrency: number) {
+  if (concurrency === 0) {
+    const registry = await ctx.registry();
+    const { profile } = selectProfile(await loadCliConfig(ctx), options);
+    const encoder = needsEncoder(profile, registry) ? await ctx.encoder?.() : undefined;
+    let compiled: Awaited<ReturnType<typeof compileProfile>>;
+    try {
+      compiled = await compileProfile(profile, registry, encoder);
+    } catch (error) {
+      throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
+    }
+    const { createRowEvaluator } = await import("../batch/evaluate-rows.js");
+    const run = createRowEvaluator(
+      createEngine({ registry, ...(encoder ? { encoder } : {}) }),
+      compiled,
+      mode,
+    );
+    return { run: (rows: readonly EvalRow[]) => run(rows), close: async () => {} };
+  }
+  const setup: WorkerSetup = {
+    configFlag: ctx.configFlag,
+    configEnv: ctx.env.GUARDRAIL_CONFIG,
+    cwd: ctx.cwd,
+    mode,
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.app ? { app: options.app } : {}),
+  };
+  try {
+    const pool = await startPool<EvalRow[], string>(workerScript(), concurrency, setup);
+    return {
+      run: async (rows: readonly EvalRow[]) => JSON.parse(await pool.run([...rows])) as RowResult[],
+      close: () => pool.close(),
+    };
+  } catch (error) {
+    throw new ConfigError(`batch worker failed to start: ${(error as Error).message}`);
+  }
+}
+
+async function writeProfile(ctx: CliContext, file: string, summary: BatchSummary): Promise<void> {
+  const thresholds: Partial<Record<GuardrailId, number>> = {};
+  for (const [id, g] of Object.entries(summary.guardrails) as [
+    GuardrailId,
+    NonNullable<BatchSummary["guardrails"][GuardrailId]>,
+  ][]) {
+    if (g.recommendation?.threshold != null) thresholds[id] = g.recommendation.threshold;
+  }
+  const out = ctx.json ? ctx.io.stderr : ctx.io.stdout;
+  if (Object.keys(thresholds).length === 0) {
+    out("write-profile: no guardrail has a recommended threshold; the profile is unchanged\n");
+    return;
+  }
+  const before = await readFile(file, "utf8");
+  const after = setThresholds(file, before, thresholds);
+  if (after === before) {
+    out(`write-profile: ${file} already has these thresholds\n`);
+    return;
+  }
+  await writeFileAtomic(file, after);
+  out(`--- ${file}\n+++ ${file} (recommended thresholds)\n${lineDiff(before, after)}`);
+}

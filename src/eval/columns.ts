@@ -1,0 +1,77 @@
+import { UsageError } from "../errors.js";
+import type { CheckMode } from "../guardrails/types.js";
+
+/** Which column holds what; `undefined` when the file has none (no labels, no categories, ...). */
+export interface ColumnMap {
+  readonly text: string;
+  readonly label?: string;
+  readonly prompt?: string;
+  readonly category?: string;
+  readonly id?: string;
+}
+
+export interface ColumnOptions {
+  readonly textColumn?: string;
+  readonly labelColumn?: string;
+  readonly promptColumn?: string;
+  readonly categoryColumn?: string;
+}
+
+// In priority order: the first name present wins.
+const TEXT: Record<CheckMode, readonly string[]> = {
+  input: ["text", "prompt", "message", "input", "content", "query"],
+  output: ["response", "text", "output", "completion", "answer", "message", "content"],
+};
+const PROMPT = ["prompt", "input", "question", "query"];
+const LABEL = ["label", "expected", "is_injection", "flagged", "is_unsafe", "unsafe", "leak", "target"];
+const CATEGORY = ["category", "attack_type", "technique"];
+const ID = ["id", "row_id", "uid"];
+
+function pick(columns: readonly string[], candidates: readonly string[], taken: readonly string[]) {
+  const free = columns.filter((c) => !taken.includes(c));
+  for (const candidate of candidates) {
+    const found = free.find((c) => c.trim().toLowerCase() === candidate);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function named(columns: readonly string[], flag: string, name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (columns.includes(name)) return name;
+  throw new UsageError(`${flag} "${name}" is not a column; columns found: ${columns.join(", ") || "none"}`);
+}
+
+/** Chooses the columns from the flags, else by well-known names; says what it found when it cannot. */
+export function resolveColumns(
+  columns: readonly string[],
+  options: ColumnOptions,
+  mode: CheckMode,
+): ColumnMap {
+  const text = named(columns, "--text-column", options.textColumn) ?? pick(columns, TEXT[mode], []);
+  if (text === undefined) {
+    throw new UsageError(
+      `cannot tell which column holds the ${mode === "input" ? "prompts" : "responses"}: columns found: ` +
+        `${columns.join(", ") || "none"}; pass --text-column NAME (auto-detected: ${TEXT[mode].join(", ")})`,
+    );
+  }
+  const label = named(columns, "--label-column", options.labelColumn) ?? pick(columns, LABEL, [text]);
+  const prompt =
+    mode === "output"
+      ? (named(columns, "--prompt-column", options.promptColumn) ?? pick(columns, PROMPT, [text]))
+      : undefined;
+  if (mode === "input" && options.promptColumn !== undefined) {
+    throw new UsageError("--prompt-column only applies with --mode output");
+  }
+  const taken = [text, label, prompt].filter((c): c is string => c !== undefined);
+  const category =
+    named(columns, "--category-column", options.categoryColumn) ?? pick(columns, CATEGORY, taken);
+  const id = pick(columns, ID, [...taken, ...(category ? [category] : [])]);
+  return {
+    text,
+    ...(label ? { label } : {}),
+    ...(prompt ? { prompt } : {}),
+    ...(category ? { category } : {}),
+    ...(id ? { id } : {}),
+  };
+}

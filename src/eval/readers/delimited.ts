@@ -1,0 +1,75 @@
+import type { Readable } from "node:stream";
+import { type CsvError, type Options, parse } from "csv-parse";
+import type { TableItem } from "./types.js";
+
+interface Parsed {
+  readonly row: number;
+  readonly line: number;
+  readonly fields: string[];
+}
+
+const newlines = (field: string) => {
+  let n = 0;
+  for (let i = field.indexOf("\n"); i !== -1; i = field.indexOf("\n", i + 1)) n++;
+  return n;
+};
+
+/**
+ * Streams a CSV or TSV (RFC 4180 quoting in both) with a header row. Broken quoting and rows with
+ * the wrong number of fields become `invalid` items with their row and line; parsing continues.
+ */
+export async function* readDelimited(input: Readable, delimiter: "," | "\t"): AsyncGenerator<TableItem> {
+  let rows = -1; // the header is row 0
+  let lastSkipLine = -1;
+  const invalid: Extract<TableItem, { kind: "invalid" }>[] = [];
+  const options: Options = {
+    delimiter,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+    // Called synchronously in file order, so row numbers interleave correctly with skipped rows.
+    on_record: (fields: string[], context: { lines: number }) => {
+      rows++;
+      const line = context.lines - fields.reduce((sum, f) => sum + newlines(f), 0);
+      return { row: rows, line, fields } satisfies Parsed as unknown as string[];
+    },
+    on_skip: (error: CsvError | undefined) => {
+      const line = typeof error?.lines === "number" ? error.lines : 0;
+      // One broken line can raise more than one error as the parser resynchronises: one row.
+      if (line !== 0 && line === lastSkipLine) return undefined;
+      lastSkipLine = line;
+      rows++;
+      const reason = (error?.message ?? "unreadable row").replace(/ at line \d+/, "");
+      invalid.push({ kind: "invalid", row: rows, line, reason: `broken quoting: ${reason}` });
+      return undefined;
+    },
+  };
+  const parser = input.pipe(parse(options));
+  input.on("error", (error) => parser.destroy(error));
+  let columns: string[] | undefined;
+  for await (const parsed of parser as AsyncIterable<Parsed>) {
+    while (invalid.length > 0 && (invalid[0]?.row ?? 0) < parsed.row) yield invalid.shift() as TableItem;
+    if (columns === undefined) {
+      columns = parsed.fields.map((c) => c.trim());
+      yield { kind: "columns", columns };
+      continue;
+    }
+    if (parsed.fields.length !== columns.length) {
+      yield {
+        kind: "invalid",
+        row: parsed.row,
+        line: parsed.line,
+        reason: `${parsed.fields.length} fields where the header has ${columns.length} (a stray quote or ${delimiter === "," ? "comma" : "tab"}?)`,
+      };
+      continue;
+    }
+    const values: Record<string, unknown> = {};
+    columns.forEach((name, i) => {
+      values[name] = parsed.fields[i];
+    });
+    yield { kind: "record", row: parsed.row, line: parsed.line, values };
+  }
+  yield* invalid;
+  if (columns === undefined) yield { kind: "columns", columns: [] };
+}

@@ -1,0 +1,56 @@
+import type { ColumnMap } from "./columns.js";
+import { normalizeLabel } from "./labels.js";
+import type { TableItem } from "./readers/types.js";
+import type { InvalidRow } from "./summary.js";
+
+/** A data row ready for the engine. */
+export interface EvalRow {
+  readonly row: number;
+  readonly line: number;
+  readonly id: string | null;
+  readonly text: string;
+  readonly prompt?: string;
+  readonly label: boolean | null;
+  readonly category: string | null;
+}
+
+const cell = (value: unknown): string | undefined =>
+  value === undefined || value === null
+    ? undefined
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/** Turns a reader's record into a row, or says why it is invalid (empty text, unknown label, ...). */
+export function toEvalRow(
+  item: Extract<TableItem, { kind: "record" }>,
+  columns: ColumnMap,
+): { row: EvalRow } | { invalid: InvalidRow } {
+  const where = { row: item.row, line: item.line };
+  const raw = item.values[columns.text];
+  if (raw !== undefined && raw !== null && typeof raw !== "string") {
+    return { invalid: { ...where, reason: `column ${columns.text} is not a string` } };
+  }
+  if (raw === undefined || raw === null || raw.trim() === "") {
+    return { invalid: { ...where, reason: `empty text in column ${columns.text}` } };
+  }
+  let label: boolean | null = null;
+  if (columns.label !== undefined) {
+    const result = normalizeLabel(item.values[columns.label]);
+    if (!result.ok) return { invalid: { ...where, reason: `column ${columns.label}: ${result.reason}` } };
+    label = result.label;
+  }
+  const prompt = columns.prompt === undefined ? undefined : cell(item.values[columns.prompt]);
+  const category = columns.category === undefined ? undefined : cell(item.values[columns.category])?.trim();
+  const id = columns.id === undefined ? undefined : cell(item.values[columns.id]);
+  return {
+    row: {
+      ...where,
+      id: id ?? null,
+      text: raw,
+      ...(prompt ? { prompt } : {}),
+      label,
+      category: category || null,
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { UsageError } from "../errors.js";
+import type { CheckMode } from "../guardrails/types.js";
+import { type ColumnMap, type ColumnOptions, resolveColumns } from "./columns.js";
+import type { TableItem } from "./readers/types.js";
+import { toEvalRow } from "./rows.js";
+import type { InvalidRow } from "./summary.js";
+
+export interface Validation {
+  readonly columns: ColumnMap;
+  /** Valid rows: what the run will evaluate. */
+  readonly total: number;
+  readonly invalidCount: number;
+  /** The first invalid rows, for the report. */
+  readonly invalid: readonly InvalidRow[];
+}
+
+const SHOWN = 20;
+
+/**
+ * The first of two passes over the file: resolves the columns and finds every bad row without
+ * running a guardrail, so a bad file fails (exit 2) before any work. Holds only counts and the
+ * first few problems, never the rows.
+ */
+export async function validateTable(
+  items: AsyncIterable<TableItem>,
+  options: ColumnOptions,
+  mode: CheckMode,
+): Promise<Validation> {
+  let columns: ColumnMap | undefined;
+  let total = 0;
+  let invalidCount = 0;
+  const invalid: InvalidRow[] = [];
+  const bad = (row: InvalidRow) => {
+    invalidCount++;
+    if (invalid.length < SHOWN) invalid.push(row);
+  };
+  for await (const item of items) {
+    if (item.kind === "columns") columns = resolveColumns(item.columns, options, mode);
+    else if (item.kind === "invalid") bad(item);
+    else {
+      const result = toEvalRow(item, columns as ColumnMap);
+      if ("invalid" in result) bad(result.invalid);
+      else total++;
+    }
+  }
+  return { columns: columns as ColumnMap, total, invalidCount, invalid };
+}
+
+export function describeInvalid(v: Validation, file: string): string {
+  const lines = v.invalid.map((r) => `  row ${r.row} (line ${r.line}): ${r.reason}`);
+  const more = v.invalidCount > v.invalid.length ? [`  … and ${v.invalidCount - v.invalid.length} more`] : [];
+  return [
+    `${file}: ${v.invalidCount} invalid row${v.invalidCount === 1 ? "" : "s"}:`,
+    ...lines,
+    ...more,
+  ].join("\n");
+}
+
+/** Stops with exit 2 on bad rows unless `--skip-invalid`; an empty file is always an error. */
+export function requireValid(v: Validation, file: string, skipInvalid: boolean): void {
+  if (v.invalidCount > 0 && !skipInvalid) {
+    throw new UsageError(
+      `${describeInvalid(v, file)}\nfix them, or pass --skip-invalid to count and skip them`,
+    );
+  }
+  if (v.total === 0) throw new UsageError(`${file}: no rows to evaluate`);
+}

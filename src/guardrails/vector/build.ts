@@ -1,0 +1,72 @@
+import { cosine, type Encoder } from "../../models/encoder.js";
+import { splitIntoWindows } from "../../models/use-lite/windows.js";
+import type { Corpus } from "./corpus.js";
+import {
+  BUILDER,
+  decodeIndex,
+  encodeIndex,
+  INDEX_FORMAT,
+  type IndexManifest,
+  sha256,
+  type VectorIndex,
+} from "./index-file.js";
+
+export interface BuiltIndex {
+  readonly index: VectorIndex;
+  readonly manifest: IndexManifest;
+  /** The `.bin` bytes the manifest's digest describes. */
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Embeds every entry, windowed exactly as requests are (engine/embedding.ts), so a long attack
+ * (a many-shot dialogue, a flooded context) is matched window by window, not by a truncated head.
+ * The scanned vectors are the quantised ones, so a freshly built index scores like a loaded one.
+ */
+/** Windows of one entry closer than this to a window already kept add nothing but rows. */
+const DUPLICATE_COSINE = 0.9;
+
+export async function buildIndex(corpora: readonly Corpus[], encoder: Encoder): Promise<BuiltIndex> {
+  const { id: encoderId } = await encoder.load();
+  const texts: string[] = [];
+  const owners: string[] = [];
+  for (const corpus of corpora) {
+    for (const entry of corpus.entries) {
+      for (const window of splitIntoWindows(entry.text, (t) => encoder.countTokens(t))) {
+        texts.push(window.text);
+        owners.push(entry.id);
+      }
+    }
+  }
+  const embedded = await encoder.embed(texts);
+  // A flooded context is hundreds of windows of the same filler: keep one of them, not all.
+  const kept: number[] = [];
+  embedded.forEach((v, i) => {
+    const same = (k: number) =>
+      owners[k] === owners[i] && cosine(embedded[k] as Float32Array, v) >= DUPLICATE_COSINE;
+    let duplicate = false;
+    for (let k = kept.length - 1; k >= 0 && owners[kept[k] as number] === owners[i]; k--) {
+      if (same(kept[k] as number)) duplicate = true;
+    }
+    if (!duplicate) kept.push(i);
+  });
+  const ids = kept.map((i) => owners[i] as string);
+  const vectors = new Float32Array(kept.length * encoder.dim);
+  kept.forEach((i, row) => {
+    vectors.set(embedded[i] as Float32Array, row * encoder.dim);
+  });
+  const bytes = encodeIndex({ rows: kept.length, dim: encoder.dim, vectors, ids });
+  const manifest: IndexManifest = {
+    format: INDEX_FORMAT,
+    builder: BUILDER,
+    encoder: encoderId,
+    corpora: corpora.map((c) => ({ file: c.file, sha256: c.sha256 })),
+    rows: kept.length,
+    dim: encoder.dim,
+    indexSha256: sha256(bytes),
+    ids,
+  };
+  const index = decodeIndex(bytes, ids);
+  if (typeof index === "string") throw new Error(`vector index: ${index}`);
+  return { index, manifest, bytes };
+}

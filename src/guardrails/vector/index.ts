@@ -1,0 +1,100 @@
+import { stat } from "node:fs/promises";
+import { z } from "zod";
+import type { Encoder } from "../../models/encoder.js";
+import type { CheckRequest, Detector, Finding, GuardrailDefinition } from "../types.js";
+import { concatIndexes } from "./index-file.js";
+import { scoreText } from "./refine.js";
+import { type IndexTarget, type LoadedIndex, loadIndex } from "./store.js";
+import { bundledTarget, readProfileCorpora, userIndexDir, userTarget } from "./targets.js";
+
+/** Chosen by scripts/vector/eval.ts: ≤ 2% false positives on held-out benign prompts (models/vector/README.md). */
+export const DEFAULT_THRESHOLD = 0.79;
+
+const settings = z.strictObject({
+  enabled: z.boolean().default(false),
+  /** Cosine similarity at or above which a prompt counts as a known injection. */
+  threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").default(DEFAULT_THRESHOLD),
+  /** Extra corpora of known attacks (CSV, JSONL or text files), relative to the profile. */
+  corpora: z.array(z.string().min(1)).default([]),
+});
+export type VectorSettings = z.output<typeof settings>;
+
+/** The detector, plus what the operator should hear about at start-up (a stale index). */
+export interface VectorDetector extends Detector {
+  /** Warnings such as "index is stale; rebuilt in memory; run `guardrail index build`". */
+  readonly notes: readonly string[];
+  readonly rows: number;
+}
+
+// Every profile that enables `vector`, and every config reload, shares the bundled index: without
+// this a stale index would be rebuilt (seconds) once per profile. Keyed by the manifest's stamp, so
+// a reload after `guardrail index build` picks up the new file.
+const shared = new WeakMap<Encoder, Map<string, Promise<LoadedIndex>>>();
+
+async function loadShared(target: IndexTarget, encoder: Encoder): Promise<LoadedIndex> {
+  const stamp = await stat(target.manifest).then(
+    (s) => `${s.mtimeMs}:${s.size}`,
+    () => "none",
+  );
+  const key = [target.bin, stamp, ...target.corpora.map((c) => c.sha256)].join("|");
+  const cache = shared.get(encoder) ?? new Map<string, Promise<LoadedIndex>>();
+  shared.set(encoder, cache);
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = loadIndex(target, encoder);
+    cache.set(key, loading);
+    loading.catch(() => cache.delete(key));
+  }
+  return loading;
+}
+
+export async function createVectorDetector(
+  options: VectorSettings,
+  context: { baseDir: string; encoder?: Encoder },
+  bundled: Promise<IndexTarget> = bundledTarget(),
+): Promise<VectorDetector> {
+  const { encoder } = context;
+  if (!encoder) throw new Error("vector needs the sentence encoder, and this engine was built without one");
+  const targets = [await bundled];
+  if (options.corpora.length > 0) {
+    const corpora = await readProfileCorpora(options.corpora, context.baseDir);
+    targets.push(userTarget(corpora, userIndexDir(context.baseDir)));
+  }
+  const loaded = await Promise.all(targets.map((t) => loadShared(t, encoder)));
+  const index = concatIndexes(loaded.map((l) => l.index));
+  const techniques = new Map<string, string | undefined>(
+    targets.flatMap((t) => t.corpora.flatMap((c) => c.entries.map((e) => [e.id, e.technique] as const))),
+  );
+
+  const check = async (request: CheckRequest): Promise<Finding> => {
+    if (!request.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
+    const best = await scoreText(index, request.text.clean, await request.embedding(), encoder);
+    const finding = {
+      flagged: best.score >= options.threshold,
+      score: best.score,
+      threshold: options.threshold,
+    };
+    const id = index.ids[best.row];
+    if (id === undefined || !best.span) return finding;
+    const technique = techniques.get(id);
+    // For debugging only: the response renders `score` alone, as the spec says.
+    return {
+      ...finding,
+      matched: [technique ? `${id} (${technique})` : id],
+      spans: [{ start: best.span.start, end: best.span.end, label: id }],
+    };
+  };
+  return { check, notes: loaded.flatMap((l) => l.notes), rows: index.rows };
+}
+
+export const vectorGuardrail = {
+  id: "vector",
+  appliesTo: ["input"],
+  settings,
+  usesEncoder: true,
+  create: (options, context) => createVectorDetector(options, context),
+  render: (finding) =>
+    finding
+      ? { enabled: true, score: finding.score === undefined ? null : Math.round(finding.score * 1e4) / 1e4 }
+      : { enabled: false, score: null },
+} satisfies GuardrailDefinition<VectorSettings, Promise<VectorDetector>>;

@@ -1,0 +1,120 @@
+import { cp, mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { BatchSummary } from "../../src/eval/summary.js";
+import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import type { GuardrailDefinition } from "../../src/guardrails/types.js";
+import { cli } from "./helpers.js";
+
+// A stand-in for the model-backed `llm` guardrail: the score is written in the text ("score 0.7").
+const settings = z.strictObject({
+  enabled: z.boolean().default(false),
+  threshold: z.number().min(0).max(1).default(0.5),
+});
+const fakeLlm: GuardrailDefinition<z.output<typeof settings>> = {
+  id: "llm",
+  appliesTo: ["input"],
+  settings,
+  create: (s) => ({
+    check: ({ text }) => {
+      const score = Number(/score ([\d.]+)/.exec(text.clean)?.[1] ?? 0);
+      return { flagged: score >= s.threshold, score, threshold: s.threshold };
+    },
+  }),
+  render: (f) => ({ enabled: f !== undefined, score: f?.score ?? null, threshold: f?.threshold ?? null }),
+};
+const registry = async () => ({ ...builtinGuardrails, llm: fakeLlm });
+
+const data = new URL("../fixtures/batch/scored-prompts.csv", import.meta.url).pathname;
+
+async function configCopy(): Promise<{ dir: string; profile: string }> {
+  const dir = join(await mkdtemp(join(tmpdir(), "guardrail-tune-")), "config");
+  await cp(new URL("../fixtures/batch/scored-config", import.meta.url).pathname, dir, { recursive: true });
+  return { dir, profile: join(dir, "profiles", "scored.yaml") };
+}
+
+describe("threshold tuning with a score-bearing guardrail", () => {
+  it("reports ROC-AUC, PR-AUC and recall at 1% FPR, and a sweep table", async () => {
+    const { dir } = await configCopy();
+    const run = await cli(["--config", dir, "batch", data, "--json", "--sweep", "--concurrency", "0"], {
+      registry,
+    });
+    expect(run.code).toBe(0);
+    const llm = (JSON.parse(run.stdout) as BatchSummary).guardrails.llm;
+    // Pairs won by the positives: 4 + 4 + 3 + 2 = 13 of 16.
+    expect(llm).toMatchObject({
+      scored: 8,
+      threshold: 0.5,
+      auc: 0.8125,
+      recall_at_1pct_fpr: 0.5,
+      threshold_at_1pct_fpr: 0.9,
+    });
+    expect(llm?.pr_auc).toBeCloseTo(0.25 + 0.25 + 0.25 * 0.75 + 0.25 * (4 / 6), 6);
+    expect(llm?.sweep?.find((p) => p.threshold === 0.5)).toEqual({
+      threshold: 0.5,
+      precision: 0.75,
+      recall: 0.75,
+      fpr: 0.25,
+      f1: 0.75,
+    });
+    expect(llm?.histogram?.positive.reduce((a, b) => a + b)).toBe(4);
+
+    const plain = await cli(
+      ["--config", dir, "batch", data, "--sweep", "--target-recall", "1", "--concurrency", "0", "--quiet"],
+      { registry },
+    );
+    expect(plain.stdout).toMatch(/llm threshold sweep \(profile: 0\.5\)/);
+    expect(plain.stdout).toMatch(/0\.5 +75\.0% +75\.0% +25\.0% +0\.750/);
+    expect(plain.stdout).toMatch(
+      /llm: recommended threshold 0\.25 for recall ≥ 1: precision 66\.7%, recall 100\.0%, fpr 50\.0%/,
+    );
+  });
+
+  it("says when no threshold meets the target", async () => {
+    const { dir } = await configCopy();
+    const run = await cli(
+      ["--config", dir, "batch", data, "--target-fpr", "0", "--concurrency", "0", "--json"],
+      { registry },
+    );
+    const rec = (JSON.parse(run.stdout) as BatchSummary).guardrails.llm?.recommendation;
+    expect(rec).toMatchObject({ threshold: 0.85, at: { recall: 0.5, fpr: 0 } });
+  });
+
+  it("writes the recommended threshold into the profile, keeping its comments, and prints the diff", async () => {
+    const { dir, profile } = await configCopy();
+    const before = await readFile(profile, "utf8");
+    const run = await cli(
+      [
+        "--config",
+        dir,
+        "batch",
+        data,
+        "--target-fpr",
+        "0.25",
+        "--write-profile",
+        "--concurrency",
+        "0",
+        "--quiet",
+      ],
+      { registry },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "-    threshold: 0.5 # keep this comment\n+    threshold: 0.6 # keep this comment\n",
+    );
+    expect(await readFile(profile, "utf8")).toBe(before.replace("threshold: 0.5 #", "threshold: 0.6 #"));
+    const again = await cli(["--config", dir, "batch", data, "--json", "--concurrency", "0"], { registry });
+    expect((JSON.parse(again.stdout) as BatchSummary).metrics).toMatchObject({ tp: 3, fp: 1, fpr: 0.25 });
+  });
+
+  it("refuses --write-profile without a target or a config directory", async () => {
+    const { dir } = await configCopy();
+    const noTarget = await cli(["--config", dir, "batch", data, "--write-profile"], { registry });
+    expect(noTarget.stderr).toMatch(/add --target-fpr or --target-recall/);
+    const bundled = await cli(["batch", data, "--write-profile", "--target-fpr", "0.1"]);
+    expect(bundled.code).toBe(2);
+    expect(bundled.stderr).toMatch(/needs a config directory/);
+  });
+});

@@ -1,0 +1,260 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runBatch } from "../../src/cli/commands/batch.js";
+import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
+import { cli, context } from "./helpers.js";
+
+const fixture = (name: string) => new URL(`../fixtures/batch/${name}`, import.meta.url).pathname;
+const summaryOf = (stdout: string) => JSON.parse(stdout) as BatchSummary;
+const tmp = () => mkdtemp(join(tmpdir(), "guardrail-batch-"));
+
+describe("guardrail batch with the bundled default profile", () => {
+  it("evaluates a labelled CSV on worker threads and prints the summary as one JSON object", async () => {
+    const dir = await tmp();
+    const out = join(dir, "rows.jsonl");
+    const run = await cli([
+      "batch",
+      fixture("labelled-prompts.csv"),
+      "--json",
+      "--concurrency",
+      "2",
+      "--out",
+      out,
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const s = summaryOf(run.stdout);
+    expect(s).toMatchObject({ version: 1, rows: 8, labelled: 8, flagged: 4, skipped: 0, profile: "default" });
+    // p1, p3 and p7 are caught by the rules; p8 is not; p5's card number is a false positive (pii).
+    expect(s.metrics).toMatchObject({ tp: 3, fp: 1, tn: 3, fn: 1, precision: 0.75, recall: 0.75, f1: 0.75 });
+    expect(s.metrics?.accuracy).toBe(0.75);
+    expect(s.metrics?.fpr).toBe(0.25);
+    expect(Object.keys(s.guardrails)).toEqual(["keyword", "regex", "pii"]);
+    expect(s.guardrails.pii).toMatchObject({
+      flagged: 1,
+      tp: 0,
+      fp: 1,
+      auc: null,
+      pr_auc: null,
+      recall_at_1pct_fpr: null,
+    });
+    expect(s.categories.jailbreak).toMatchObject({ rows: 2, tp: 1, fn: 1, recall: 0.5 });
+    expect(Object.keys(s.latency)).toEqual(["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms"]);
+    expect(s.throughput_rows_per_s).toBeGreaterThan(0);
+    expect(s.examples.false_positives.map((e) => e.id)).toEqual(["p5"]);
+    expect(s.examples.false_negatives.map((e) => e.id)).toEqual(["p8"]);
+
+    const rows = (await readFile(out, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as RowResult);
+    expect(rows.map((r) => r.id)).toEqual(["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]);
+    expect(rows[4]?.guardrails.pii).toEqual({
+      flagged: true,
+      score: 1,
+      matched: [],
+      entities: ["CREDIT_CARD"],
+      category: null,
+      error: null,
+    });
+    expect(rows[0]?.guardrails.keyword?.matched).toContain("ignore previous instructions");
+  });
+
+  it("gives the same figures on the main thread, and prints plain text without escape codes", async () => {
+    const run = await cli(["batch", fixture("labelled-prompts.csv"), "--concurrency", "0", "--quiet"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/labelled-prompts\.csv: 8 rows, 4 flagged \(50\.0%\)/);
+    expect(run.stdout).toMatch(/flagged +tp 3 +fp 1/);
+    expect(run.stdout).toMatch(/pii +1 +0 +1 +0/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: checking there are none
+    expect(run.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it("reads TSV and JSONL, and stdin with the format sniffed", async () => {
+    const tsv = summaryOf(
+      (await cli(["batch", fixture("prompts.tsv"), "--json", "--concurrency", "0"])).stdout,
+    );
+    expect(tsv.metrics).toMatchObject({ tp: 1, tn: 1 });
+    const text = await readFile(fixture("prompts.jsonl"), "utf8");
+    const run = await cli(["batch", "-", "--json", "--concurrency", "0"], { stdin: text });
+    expect(run.code).toBe(0);
+    expect(summaryOf(run.stdout)).toMatchObject({ file: "-", rows: 3, metrics: { tp: 1, fp: 1, tn: 1 } });
+  });
+
+  it("reports flag rates only for an unlabelled file", async () => {
+    const s = summaryOf(
+      (await cli(["batch", fixture("unlabelled.csv"), "--json", "--concurrency", "0"])).stdout,
+    );
+    expect(s).toMatchObject({ rows: 3, flagged: 1, labelled: 0, metrics: null });
+  });
+
+  it("writes per-row CSV results with one column per guardrail field", async () => {
+    const out = join(await tmp(), "rows.csv");
+    await cli(["batch", fixture("prompts.tsv"), "--concurrency", "0", "--quiet", "--out", out]);
+    const [header, first] = (await readFile(out, "utf8")).split("\n");
+    expect(header).toBe(
+      "row,line,id,label,category,flagged,latency_ms," +
+        ["keyword", "regex", "pii"]
+          .flatMap((g) =>
+            ["flagged", "score", "matched", "entities", "category", "error"].map((f) => `${g}.${f}`),
+          )
+          .join(","),
+    );
+    expect(first).toMatch(/^1,2,,true,,true,[\d.]+,true,1,ignore all previous instructions,,,,true,/);
+  });
+});
+
+describe("bad data stops the run with exit 2 before any work", () => {
+  it("lists broken quoting, wrong field counts and empty text by row and line", async () => {
+    const run = await cli(["batch", fixture("broken-quoting.csv"), "--concurrency", "0"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("broken-quoting.csv: 3 invalid rows:");
+    expect(run.stderr).toMatch(/row 2 \(line 3\): broken quoting/);
+    expect(run.stderr).toMatch(/row 4 \(line 5\): empty text in column text/);
+    expect(run.stderr).toMatch(/row 5 \(line 6\): 3 fields where the header has 2/);
+    expect(run.stderr).toContain("--skip-invalid");
+  });
+
+  it("skips and counts them with --skip-invalid", async () => {
+    const run = await cli([
+      "batch",
+      fixture("broken-quoting.csv"),
+      "--json",
+      "--skip-invalid",
+      "--concurrency",
+      "0",
+    ]);
+    expect(run.code).toBe(0);
+    expect(summaryOf(run.stdout)).toMatchObject({ rows: 2, skipped: 3 });
+  });
+
+  it("names the row of an unknown label, and the columns when it cannot find the text", async () => {
+    const label = await cli(["batch", fixture("unknown-label.csv"), "--concurrency", "0"]);
+    expect(label.code).toBe(2);
+    expect(label.stderr).toMatch(/row 2 \(line 3\): column label: unknown label "maybe"/);
+    const columns = await cli(["batch", fixture("no-text-column.csv"), "--concurrency", "0"]);
+    expect(columns.code).toBe(2);
+    expect(columns.stderr).toMatch(/columns found: body, verdict; pass --text-column NAME/);
+  });
+
+  it("refuses gates on an unlabelled file and bad flags", async () => {
+    const gates = await cli([
+      "batch",
+      fixture("unlabelled.csv"),
+      "--fail-under",
+      "f1=0.9",
+      "--concurrency",
+      "0",
+    ]);
+    expect(gates.code).toBe(2);
+    expect(gates.stderr).toMatch(/need labels/);
+    expect((await cli(["batch", fixture("unlabelled.csv"), "--max-fpr", "2"])).code).toBe(2);
+    expect((await cli(["batch", fixture("unlabelled.csv"), "--mode", "sideways"])).code).toBe(2);
+    expect((await cli(["batch", "no-such.csv"])).stderr).toMatch(/no-such.csv: no such file/);
+  });
+});
+
+describe("CI gates", () => {
+  const file = fixture("labelled-prompts.csv");
+
+  it("exits 1 naming the gate missed, 0 when all are met", async () => {
+    const miss = await cli([
+      "batch",
+      file,
+      "--fail-under",
+      "f1=0.9,recall=0.7",
+      "--max-fpr",
+      "0.3",
+      "--concurrency",
+      "0",
+      "--quiet",
+    ]);
+    expect(miss.code).toBe(1);
+    expect(miss.stderr).toBe("gate failed: f1>=0.9: f1 is 0.75; the gate requires >= 0.9\n");
+    expect(miss.stdout).toMatch(/FAIL f1>=0\.9/);
+    expect(miss.stdout).toMatch(/pass recall>=0\.7/);
+    const meet = await cli([
+      "batch",
+      file,
+      "--fail-under",
+      "f1=0.7",
+      "--max-fpr",
+      "0.3",
+      "--concurrency",
+      "0",
+      "--quiet",
+    ]);
+    expect(meet.code).toBe(0);
+  });
+
+  it("compares with a baseline summary within the tolerance", async () => {
+    const dir = await tmp();
+    const baseline = join(dir, "baseline.json");
+    const first = await cli(["batch", file, "--json", "--concurrency", "0"]);
+    await writeFile(baseline, first.stdout);
+    expect((await cli(["batch", file, "--baseline", baseline, "--concurrency", "0", "--quiet"])).code).toBe(
+      0,
+    );
+    const better = summaryOf(first.stdout);
+    better.metrics = { ...(better.metrics as NonNullable<BatchSummary["metrics"]>), f1: 0.8 };
+    await writeFile(baseline, JSON.stringify(better));
+    const worse = await cli(["batch", file, "--baseline", baseline, "--concurrency", "0", "--json"]);
+    expect(worse.code).toBe(1);
+    expect(summaryOf(worse.stdout).gates.find((g) => !g.passed)).toMatchObject({
+      name: "baseline:f1",
+      message: "f1 went from 0.8 to 0.75 (tolerance 0.01)",
+    });
+    const loose = await cli([
+      "batch",
+      file,
+      "--baseline",
+      baseline,
+      "--tolerance",
+      "0.06",
+      "--concurrency",
+      "0",
+      "--quiet",
+    ]);
+    expect(loose.code).toBe(0);
+  });
+
+  it("writes a JUnit report with the gates and the misclassified rows", async () => {
+    const junit = join(await tmp(), "junit.xml");
+    const run = await cli([
+      "batch",
+      file,
+      "--fail-under",
+      "f1=0.9",
+      "--junit",
+      junit,
+      "--junit-rows",
+      "--concurrency",
+      "0",
+      "--quiet",
+    ]);
+    expect(run.code).toBe(1);
+    const xml = await readFile(junit, "utf8");
+    expect(xml).toContain('<testsuites name="guardrail batch');
+    expect(xml).toContain('tests="3" failures="3"');
+    expect(xml).toContain('name="row 5 (line 6) id p5"');
+    expect(xml).toContain('name="row 8 (line 10) id p8"');
+  });
+});
+
+describe("interruption", () => {
+  it("stops cleanly, prints the summary of the rows done and exits 2", async () => {
+    const { ctx, output } = context();
+    const stop = new AbortController();
+    stop.abort();
+    const code = await runBatch(
+      { file: fixture("labelled-prompts.csv"), concurrency: 0, signal: stop.signal },
+      ctx,
+    );
+    expect(code).toBe(2);
+    expect(output().stdout).toMatch(/0 rows \(interrupted\)/);
+    expect(output().stderr).toMatch(/interrupted after 0 of 8 rows/);
+  });
+});

@@ -1,0 +1,44 @@
+import type { BatchSummary } from "../../src/eval/summary.js";
+
+/** A summary with the given metrics and nothing else of note. */
+export function summaryWith(
+  metrics: Partial<NonNullable<BatchSummary["metrics"]>>,
+  extra: Partial<BatchSummary> = {},
+) {
+  const summary: BatchSummary = {
+    version: 1,
+    file: "prompts.csv",
+    mode: "input",
+    profile: "default",
+    rows: 100,
+    labelled: 100,
+    skipped: 0,
+    flagged: 10,
+    flag_rate: 0.1,
+    errors: 0,
+    interrupted: false,
+    metrics: {
+      tp: 9,
+      fp: 1,
+      tn: 85,
+      fn: 5,
+      precision: 0.9,
+      recall: 0.64,
+      f1: 0.75,
+      accuracy: 0.94,
+      fpr: 0.01,
+      fnr: 0.36,
+      ...metrics,
+    },
+    guardrails: {},
+    categories: {},
+    latency: { p50_ms: 1, p95_ms: 2, p99_ms: 3, mean_ms: 1, max_ms: 4 },
+    throughput_rows_per_s: 1000,
+    elapsed_ms: 100,
+    concurrency: 2,
+    examples: { false_positives: [], false_negatives: [] },
+    gates: [],
+    ...extra,
+  };
+  return summary;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { resolveColumns } from "../../src/eval/columns.js";
+import { normalizeLabel } from "../../src/eval/labels.js";
+import { toEvalRow } from "../../src/eval/rows.js";
+
+describe("normalizeLabel", () => {
+  it.each([
+    ["1", true],
+    ["0", false],
+    ["true", true],
+    ["FALSE", false],
+    ["yes", true],
+    ["No", false],
+    ["injection", true],
+    ["benign", false],
+    ["unsafe", true],
+    ["safe", false],
+    ["flag", true],
+    ["allow", false],
+    [1, true],
+    [0, false],
+    [true, true],
+    [false, false],
+    ["", null],
+    [null, null],
+    [undefined, null],
+  ])("%j → %j", (value, expected) => {
+    expect(normalizeLabel(value)).toEqual({ ok: true, label: expected });
+  });
+
+  it.each(["maybe", "2", 0.5, { a: 1 }])("rejects %j and lists the spellings", (value) => {
+    const result = normalizeLabel(value);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/unknown label .*expected 1\/0, true\/false/);
+  });
+});
+
+describe("resolveColumns", () => {
+  it("auto-detects text, label, category and id by well-known names, case-insensitively", () => {
+    expect(resolveColumns(["ID", "Prompt", "is_injection", "Category"], {}, "input")).toEqual({
+      text: "Prompt",
+      label: "is_injection",
+      category: "Category",
+      id: "ID",
+    });
+  });
+
+  it("prefers response for the text and prompt for the prompt in output mode", () => {
+    expect(resolveColumns(["prompt", "response", "flagged"], {}, "output")).toEqual({
+      text: "response",
+      prompt: "prompt",
+      label: "flagged",
+    });
+  });
+
+  it("takes the flags over the names", () => {
+    expect(
+      resolveColumns(["body", "verdict"], { textColumn: "body", labelColumn: "verdict" }, "input"),
+    ).toEqual({
+      text: "body",
+      label: "verdict",
+    });
+  });
+
+  it("lists the columns found when it cannot decide", () => {
+    expect(() => resolveColumns(["body", "verdict"], {}, "input")).toThrow(
+      /cannot tell which column holds the prompts: columns found: body, verdict; pass --text-column NAME/,
+    );
+    expect(() => resolveColumns(["text"], { labelColumn: "gold" }, "input")).toThrow(
+      /--label-column "gold" is not a column; columns found: text/,
+    );
+  });
+});
+
+describe("toEvalRow", () => {
+  const columns = { text: "text", label: "label" };
+  const record = (values: Record<string, unknown>) => ({ kind: "record" as const, row: 7, line: 9, values });
+
+  it("names the row of an unknown label or an empty text", () => {
+    expect(toEvalRow(record({ text: "hi", label: "maybe" }), columns)).toEqual({
+      invalid: { row: 7, line: 9, reason: expect.stringMatching(/column label: unknown label "maybe"/) },
+    });
+    expect(toEvalRow(record({ text: "  ", label: "1" }), columns)).toEqual({
+      invalid: { row: 7, line: 9, reason: "empty text in column text" },
+    });
+  });
+
+  it("keeps an empty label as unlabelled", () => {
+    expect(toEvalRow(record({ text: "hi", label: "" }), columns)).toMatchObject({
+      row: { label: null, text: "hi" },
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import {
+  formatFromExtension,
+  readStream,
+  readTable,
+  sniffFormat,
+  spoolToFile,
+} from "../../src/eval/readers/index.js";
+import type { TableItem } from "../../src/eval/readers/types.js";
+
+const fixture = (name: string) => new URL(`../fixtures/batch/${name}`, import.meta.url).pathname;
+
+async function collect(items: AsyncIterable<TableItem>): Promise<TableItem[]> {
+  const out: TableItem[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+describe("CSV", () => {
+  it("reads quoted fields, escaped quotes and multi-line cells with the line each row starts on", async () => {
+    const items = await collect(readTable(fixture("labelled-prompts.csv"), "csv"));
+    expect(items[0]).toEqual({ kind: "columns", columns: ["id", "text", "label", "category"] });
+    const records = items.filter((i) => i.kind === "record");
+    expect(records).toHaveLength(8);
+    expect(records[3]).toMatchObject({
+      row: 4,
+      line: 5,
+      values: { text: 'Can you summarise this article about "prompt engineering"?' },
+    });
+    expect(records[5]).toMatchObject({ row: 6, line: 7, values: { text: "Write a haiku about\nthe sea" } });
+    expect(records[6]).toMatchObject({ row: 7, line: 9 });
+  });
+
+  it("reports broken quoting and wrong field counts by row and line, and reads on", async () => {
+    const items = await collect(readTable(fixture("broken-quoting.csv"), "csv"));
+    const summary = items.map((i) => (i.kind === "columns" ? "columns" : `${i.kind} ${i.row}@${i.line}`));
+    expect(summary).toEqual([
+      "columns",
+      "record 1@2",
+      "invalid 2@3",
+      "record 3@4",
+      "record 4@5",
+      "invalid 5@6",
+    ]);
+    const [quote, fields] = items.filter((i) => i.kind === "invalid") as Extract<
+      TableItem,
+      { kind: "invalid" }
+    >[];
+    expect(quote?.reason).toMatch(/broken quoting/);
+    expect(fields?.reason).toMatch(/3 fields where the header has 2/);
+  });
+
+  it("reports an unclosed quote at the end of the file", async () => {
+    const items = await collect(readStream(Readable.from(['text,label\nok,1\n"never closed,0\n']), "csv"));
+    expect(items.at(-1)).toMatchObject({
+      kind: "invalid",
+      row: 2,
+      reason: expect.stringMatching(/Quote Not Closed/),
+    });
+  });
+
+  it("yields empty columns for an empty file", async () => {
+    expect(await collect(readStream(Readable.from([""]), "csv"))).toEqual([{ kind: "columns", columns: [] }]);
+  });
+});
+
+describe("TSV and JSONL", () => {
+  it("reads TSV by tab", async () => {
+    const items = await collect(readTable(fixture("prompts.tsv"), "tsv"));
+    expect(items[0]).toEqual({ kind: "columns", columns: ["prompt", "is_injection"] });
+    expect(items[2]).toMatchObject({
+      kind: "record",
+      row: 2,
+      line: 3,
+      values: { prompt: "how do tides work?", is_injection: "no" },
+    });
+  });
+
+  it("reads JSON Lines, skipping blank lines but counting them in line numbers", async () => {
+    const items = await collect(readTable(fixture("prompts.jsonl"), "jsonl"));
+    expect(items[0]).toEqual({ kind: "columns", columns: ["message", "expected"] });
+    expect(items[2]).toMatchObject({ kind: "record", row: 2, line: 3, values: { expected: false } });
+  });
+
+  it("reports lines that are not JSON objects", async () => {
+    const items = await collect(readTable(fixture("invalid-json.jsonl"), "jsonl"));
+    const invalid = items.filter((i) => i.kind === "invalid");
+    expect(invalid).toMatchObject([
+      { row: 2, line: 2, reason: expect.stringMatching(/invalid JSON/) },
+      { row: 3, line: 3, reason: "not a JSON object" },
+    ]);
+  });
+});
+
+describe("formats and stdin", () => {
+  it("picks the format by extension", () => {
+    expect(formatFromExtension("a.CSV")).toBe("csv");
+    expect(formatFromExtension("a.tsv")).toBe("tsv");
+    expect(formatFromExtension("a.ndjson")).toBe("jsonl");
+    expect(formatFromExtension("a.txt")).toBeUndefined();
+  });
+
+  it("spools stdin to a file that can be read twice, and sniffs its format", async () => {
+    const spooled = await spoolToFile(
+      Readable.from(['{"text":"a","label":1}\n', '{"text":"b","label":0}\n']),
+    );
+    try {
+      expect(await sniffFormat(spooled.file)).toBe("jsonl");
+      for (let pass = 0; pass < 2; pass++) {
+        const items = await collect(readTable(spooled.file, "jsonl"));
+        expect(items.filter((i) => i.kind === "record")).toHaveLength(2);
+      }
+    } finally {
+      await spooled.cleanup();
+    }
+  });
+
+  it("sniffs TSV and CSV from the header", async () => {
+    expect(await sniffFormat(fixture("prompts.tsv"))).toBe("tsv");
+    expect(await sniffFormat(fixture("unlabelled.csv"))).toBe("csv");
+  });
+});
