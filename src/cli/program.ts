@@ -95,6 +95,10 @@ export function declareCommands(program: Command, execute: Execute): Command {
       "also add up to n misclassified rows to the JUnit report (default 1000)",
       integer("--junit-rows", 1),
     )
+    .option(
+      "--report <file>",
+      "write a self-contained HTML report: curves, histograms, confusion matrix, worst mistakes",
+    )
     .option("--quiet", "no progress lines")
     .addHelpText(
       "after",

@@ -22,6 +22,7 @@ import { openInput } from "../batch/input.js";
 import { attachPlainProgress } from "../batch/plain-view.js";
 import { renderSummary } from "../batch/print-summary.js";
 import type { WorkerSetup } from "../batch/worker.js";
+import { wantsInkView } from "../batch-view/wants-ink-view.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
 import { selectProfile } from "../select-profile.js";
@@ -51,6 +52,7 @@ export interface BatchOptions {
   readonly junit?: string;
   readonly junitRows?: number | boolean;
   readonly quiet?: boolean;
+  readonly report?: string;
   /** Tests and callers may stop a run; Ctrl-C does the same. */
   readonly signal?: AbortSignal;
 }
@@ -137,8 +139,20 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       : undefined;
     const runner = new BatchRunner();
     const quiet = options.quiet === true || ctx.json;
-    if (!quiet) attachPlainProgress(runner, ctx.io.stderr);
     const stop = new AbortController();
+    // The live view on a terminal; ink and react load only here, never for check or serve.
+    const view = wantsInkView({
+      isTTY: ctx.io.stdoutIsTTY === true,
+      env: ctx.env,
+      json: ctx.json,
+      quiet,
+    })
+      ? (await import("../batch-view/run-ink-view.js")).runInkView(runner, {
+          color: ctx.io.color,
+          signal: stop.signal,
+        })
+      : undefined;
+    if (!quiet && !view) attachPlainProgress(runner, ctx.io.stderr);
     const onSigint = () => stop.abort();
     process.once("SIGINT", onSigint);
     if (options.signal?.aborted) stop.abort();
@@ -165,6 +179,9 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         keepMisclassified: options.junitRows === true ? 1000 : Number(options.junitRows ?? 0),
         signal: stop.signal,
       }));
+    } catch (error) {
+      view?.close();
+      throw error;
     } finally {
       process.removeListener("SIGINT", onSigint);
       await evaluate.close();
@@ -176,7 +193,12 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       ...(baseline ? compareBaseline(summary, baseline, baselineMetrics(gates), tolerance) : []),
     ];
     if (ctx.json) printJson(ctx, summary);
+    else if (view) await view.finish(summary);
     else ctx.io.stdout(renderSummary(summary, paint(ctx.io.color)));
+    if (options.report) {
+      const { renderReport } = await import("../../eval/report/index.js");
+      await writeFile(resolve(ctx.cwd, options.report), renderReport(summary));
+    }
     if (options.junit) await writeFile(resolve(ctx.cwd, options.junit), junitXml(summary, misclassified));
     if (options.writeProfile && !summary.interrupted) await writeProfile(ctx, profile.file, summary);
     if (summary.interrupted) {

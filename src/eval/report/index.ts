@@ -1,0 +1,1 @@
+export { type ReportOptions, renderReport } from "./render-report.js";
