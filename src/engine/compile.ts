@@ -21,6 +21,13 @@ export interface CompiledProfile {
   readonly active: readonly ActiveGuardrail[];
 }
 
+/** Every detector's build notes, each prefixed with its guardrail, for the CLI or server to report. */
+export function compileNotes(compiled: CompiledProfile): string[] {
+  return compiled.active.flatMap(({ id, detector }) =>
+    (detector.notes ?? []).map((note) => `${compiled.profile.name}: ${id}: ${note}`),
+  );
+}
+
 /** Whether any enabled guardrail reads embeddings, so a caller knows to provide the encoder. */
 export function needsEncoder(profile: Profile, registry: GuardrailRegistry): boolean {
   return GUARDRAIL_IDS.some((id) => profile.guardrails[id].enabled && registry[id].usesEncoder === true);

@@ -51,6 +51,11 @@ export interface Finding {
 
 export interface Detector {
   check(request: CheckRequest): Finding | Promise<Finding>;
+  /**
+   * What an operator should hear about how the detector was built (a stale index rebuilt in
+   * memory, say). Guardrails never print: the CLI and the server report these.
+   */
+  readonly notes?: readonly string[];
 }
 
 /** What a guardrail may need from its surroundings when it is built. */

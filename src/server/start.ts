@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../config/load.js";
+import { compileNotes } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
 import { createEngine } from "../engine/engine.js";
 import { ConfigError } from "../errors.js";
@@ -57,6 +58,12 @@ function warnIfNoKeys(compiled: CompiledConfig, log: Logger): void {
   );
 }
 
+function reportNotes(compiled: CompiledConfig, log: Logger): void {
+  for (const profile of compiled.profiles.values()) {
+    for (const note of compileNotes(profile)) log(logRecord("warn", note));
+  }
+}
+
 function listen(app: ReturnType<typeof createApp>, hostname: string, port: number) {
   return new Promise<{ server: Server; port: number }>((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
@@ -80,6 +87,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let current = await load();
   warnIfNoKeys(current, log);
+  reportNotes(current, log);
   const app = createApp({
     engine: createEngine({ registry, encoder }),
     getConfig: () => current,
@@ -100,6 +108,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const { profiles, apps } = current.config;
     log(logRecord("info", "config reloaded", { profiles: profiles.size, apps: apps.size }));
     warnIfNoKeys(current, log);
+    reportNotes(current, log);
+    reportNotes(current, log);
     return true;
   };
   // One reload at a time, in order: the last one to finish reflects the files' latest state.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
-import { compileProfile } from "../../src/engine/compile.js";
+import { compileNotes, compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
 import type { GuardrailRegistry } from "../../src/guardrails/registry.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
@@ -98,5 +98,17 @@ describe("engine", () => {
     const timed = createEngine({ registry, now: () => (t += 250) });
     const body = await timed.inputCheck("hi", await compileProfile(profile([]), registry));
     expect(body.execution_time).toBe(0.25);
+  });
+
+  it("collects detectors' build notes, prefixed with profile and guardrail, for the edges to report", async () => {
+    const noted: GuardrailRegistry = {
+      ...registry,
+      keyword: {
+        ...fakeKeyword,
+        create: () => ({ check: () => ({ flagged: false }), notes: ["index rebuilt"] }),
+      },
+    };
+    const compiled = await compileProfile(profile(["keyword"]), noted);
+    expect(compileNotes(compiled)).toEqual(["test: keyword: index rebuilt"]);
   });
 });

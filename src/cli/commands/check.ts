@@ -1,4 +1,4 @@
-import { compileProfile, needsEncoder } from "../../engine/compile.js";
+import { compileNotes, compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { ConfigError, UsageError } from "../../errors.js";
 import { renderVerdict } from "../check-format.js";
@@ -45,6 +45,7 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   } catch (error) {
     throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
   }
+  for (const note of compileNotes(compiled)) ctx.io.stderr(`note: ${note}\n`);
 
   const mode = options.output ? "output" : "input";
   const outcome = await createEngine({ registry, ...(encoder ? { encoder } : {}) }).check(
