@@ -1,8 +1,10 @@
 import { join } from "node:path";
+import { buildBenignFrames } from "./benign-frames.js";
 import type { Example } from "./example.js";
+import { buildHijacks } from "./hijack-frames.js";
 import { buildIndirect } from "./indirect.js";
 import { loadProjectData } from "./project-data.js";
-import { loadAttacks, loadDeepset, loadPromptmap } from "./sources-attacks.js";
+import { loadAttacks, loadDeepset, loadPromptmap, loadRaccoonAttacks } from "./sources-attacks.js";
 import { loadBenign, loadHarmfulQuestions } from "./sources-benign.js";
 import { loadEveryday } from "./sources-everyday.js";
 import { buildTriggerNegatives } from "./trigger-negatives.js";
@@ -36,6 +38,9 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
   return [
     ...loadProjectData(paths.project, seed + 5),
     ...buildTriggerNegatives(seed + 3),
+    ...buildBenignFrames(seed + 6),
+    ...buildHijacks(seed + 7),
+    ...loadRaccoonAttacks(join(paths.shared, "leakage")),
     ...loadAttacks(injection, harmful.fill, seed),
     ...buildIndirect(injection, documents, seed + 1),
     ...benign,

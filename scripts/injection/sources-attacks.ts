@@ -87,3 +87,23 @@ export function loadDeepset(dir: string): Example[] {
     return example(row.text, row.label === 1 ? 1 : 0, "deepset", `deepset:${i}`);
   });
 }
+
+/** RaccoonBench system-prompt extraction attacks (../shared/datasets/leakage), one family per technique. */
+export function loadRaccoonAttacks(leakageDir: string): Example[] {
+  const root = join(leakageDir, "raccoonbench/attacks");
+  const out: Example[] = [];
+  const walk = (dir: string, family: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, entry.name);
+      else {
+        const text = readFileSync(path, "utf8").trim();
+        if (text) out.push(example(text, 1, "raccoonbench-attacks", `raccoon:${family}`));
+      }
+    }
+  };
+  walk(root, "root");
+  return out;
+}

@@ -2,22 +2,37 @@
  * Trains the `llm` guardrail's injection classifier and writes models/llm/{model.json,
  * weights.bin.gz}, then prints the held-out evaluation and splices it into MODEL_CARD.md.
  *   npm run train:llm -- [--data ../shared/datasets] [--project datasets] [--out models/llm]
- *                        [--bits 18] [--epochs 6] [--seed N] [--max-fpr 0.02] [--dry-run]
+ *                        [--bits 18] [--epochs 6] [--hidden 128] [--seed N] [--max-fpr 0.02]
+ *                        [--ngrams-only] [--compare models-dir] [--dry-run]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import type { InjectionModelHeader } from "../../src/guardrails/llm/classifier.js";
+import {
+  createInjectionClassifier,
+  type InjectionClassifier,
+  type InjectionModelHeader,
+  loadInjectionClassifier,
+} from "../../src/guardrails/llm/classifier.js";
+import { hashRange } from "../../src/guardrails/llm/features/hash.js";
+import { applyIsotonic, fitIsotonic } from "../../src/guardrails/llm/isotonic.js";
+import { type Mlp, mlpToBytes } from "../../src/guardrails/llm/mlp.js";
+import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
+import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { foldText } from "../../src/text/normalize.js";
 import { HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
-import { trainEmbeddingModel } from "./embedding-model.js";
-import { featureExamples, maxLogit, trainingItems } from "./items.js";
-import { fitPlatt, sigmoid, trainLogistic } from "./logistic.js";
+import { type Embedded, embedExamples } from "./embed.js";
+import type { Example } from "./example.js";
+import { type Featured, featureExamples, trainingItems } from "./items.js";
+import { fitPlatt, type LinearModel, trainLogistic } from "./logistic.js";
 import { thresholdForBalancedFpr } from "./metrics.js";
 import { markdownTable, slices, spliceCard } from "./report.js";
-import { splitByFamily } from "./split.js";
+import { type Split, splitByFamily } from "./split.js";
+import { stackExample } from "./stack.js";
+import { maxWindowLogit, trainStage } from "./stage-mlp.js";
 import { summarize } from "./summary.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -33,7 +48,9 @@ const { values } = parseArgs({
     seed: { type: "string", default: "20261122" },
     "max-fpr": { type: "string", default: "0.02" },
     "dry-run": { type: "boolean", default: false },
-    embeddings: { type: "boolean", default: false },
+    hidden: { type: "string", default: "128" },
+    "ngrams-only": { type: "boolean", default: false },
+    compare: { type: "string" },
   },
 });
 const started = performance.now();
@@ -62,87 +79,158 @@ const options = {
   l2: Number(values.l2),
   seed,
 };
-const first = trainLogistic(trainingItems(featured.train, seed), options);
-const model = trainLogistic(trainingItems(featured.train, seed, first), options);
-log("trained (two rounds: whole texts, then with each attack's best window)");
+const trainNgrams = (list: Featured[]): LinearModel => {
+  const first = trainLogistic(trainingItems(list, seed), options);
+  return trainLogistic(trainingItems(list, seed, first), options);
+};
+const model = trainNgrams(featured.train);
+log("n-grams trained (two rounds: whole texts, then with each attack's best window)");
 
 // Quantise first, so everything below measures the weights that ship.
 let max = 0;
 for (const w of model.weights) max = Math.max(max, Math.abs(w));
 const scale = max / 32767 || 1;
 const quantised = Int16Array.from(model.weights, (w) => Math.round(w / scale));
-const shipped = { weights: Float64Array.from(quantised, (q) => q * scale), bias: model.bias };
-
-const calibration = featured.calibration.filter((f) => f.example.kind !== "harmful-plain");
-const calZ = calibration.map((f) => maxLogit(f, shipped).z);
-// Probabilities assume one text in ten is an attack: a plain question then scores near 0.
+const shipped = Float32Array.from(quantised, (q) => q * scale);
+const ngram = createNgramScorer(dim, shipped, model.bias);
+const maxFpr = Number(values["max-fpr"]);
+const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain");
+const MIN_SOURCE = 20;
 const PRIOR = 0.1;
-const platt = fitPlatt(
-  calZ,
-  calibration.map((f) => f.example.label),
-  PRIOR,
-);
-const calibrated = (z: number) => sigmoid(platt.a * z + platt.b);
-const benign = new Map<string, number[]>();
-calibration.forEach((f, i) => {
-  if (f.example.label === 1) return;
-  benign.set(f.example.source, [...(benign.get(f.example.source) ?? []), calibrated(calZ[i] as number)]);
-});
-const threshold = Number(thresholdForBalancedFpr([...benign.values()], Number(values["max-fpr"])).toFixed(4));
-log(
-  `Platt a=${platt.a.toFixed(3)} b=${platt.b.toFixed(3)}; threshold ${threshold} ` +
-    `(mean FPR over ${benign.size} benign calibration sources ≤ ${values["max-fpr"]})`,
-);
 
-const evaluate = (list: typeof featured.test) =>
-  list.map((f) => ({ example: f.example, score: calibrated(maxLogit(f, shipped).z) }));
-const table = markdownTable(slices(evaluate(featured.test), evaluate(featured.heldout), threshold));
-console.log(table);
-
-if (values.embeddings) {
-  // Measured, not shipped (see MODEL_CARD.md): USE-lite alone, and averaged with the n-grams.
-  const emb = await trainEmbeddingModel(splits, seed);
-  log(`embedding model trained; Platt a=${emb.platt.a.toFixed(3)} b=${emb.platt.b.toFixed(3)}`);
-  const ngram = {
-    calibration: evaluate(featured.calibration),
-    test: evaluate(featured.test),
-    heldout: evaluate(featured.heldout),
-  };
-  for (const [name, mix] of [
-    ["USE-lite only", (_n: number, e: number) => e],
-    ["average of n-gram and USE-lite", (n: number, e: number) => (n + e) / 2],
-  ] as const) {
-    const combine = (split: "calibration" | "test" | "heldout") =>
-      ngram[split].map((r, i) => ({
-        example: r.example,
-        score: mix(r.score, emb.scores[split][i] as number),
-      }));
-    const bySource = new Map<string, number[]>();
-    for (const r of combine("calibration")) {
-      if (r.example.label === 0 && r.example.kind !== "harmful-plain")
-        bySource.set(r.example.source, [...(bySource.get(r.example.source) ?? []), r.score]);
-    }
-    const t = thresholdForBalancedFpr([...bySource.values()], Number(values["max-fpr"]));
-    console.log(`\n${name}: threshold ${t.toFixed(4)}`);
-    console.log(markdownTable(slices(combine("test"), combine("heldout"), t).slice(0, 7)));
-  }
-}
+/**
+ * Isotonic calibration fitted with the classes weighted equally, then stated for a population in
+ * which one text in ten is an attack (PRIOR): a plain question lands near 0, an override near 1.
+ * Platt is fitted too, for the n-gram header field v1 readers expect. The threshold is the
+ * source-balanced 2%-FPR one on the calibrated score.
+ */
+const calibrate = (rawOf: (e: Example, i: number) => number) => {
+  const z = calibration.map(rawOf);
+  const labels = calibration.map((e) => e.label);
+  const platt = fitPlatt(z, labels, 0.5);
+  const isotonic = fitIsotonic(z, labels, PRIOR);
+  // Sources with fewer than MIN_SOURCE benign texts in the split are pooled: one text of three
+  // would otherwise count as a 33% FPR and decide the threshold alone.
+  const counts = new Map<string, number>();
+  for (const e of calibration) if (e.label === 0) counts.set(e.source, (counts.get(e.source) ?? 0) + 1);
+  const bySource = new Map<string, number[]>();
+  calibration.forEach((e, i) => {
+    if (e.label === 1) return;
+    const key = (counts.get(e.source) ?? 0) >= MIN_SOURCE ? e.source : "(small sources)";
+    bySource.set(key, [...(bySource.get(key) ?? []), applyIsotonic(isotonic, z[i] as number)]);
+  });
+  const threshold = Number(thresholdForBalancedFpr([...bySource.values()], maxFpr).toFixed(4));
+  const fpr = [...bySource].map(([s, xs]) => `${s} ${xs.filter((x) => x >= threshold).length}/${xs.length}`);
+  log(`calibration benign flagged per source: ${fpr.join(", ")}`);
+  const top = calibration
+    .map((e, i) => ({ e, z: z[i] as number }))
+    .filter((r) => r.e.label === 0)
+    .sort((a, b) => b.z - a.z)
+    .slice(0, 12);
+  for (const r of top)
+    log(`  benign ${r.z.toFixed(2)} [${r.e.source}] ${r.e.text.slice(0, 100).replace(/\s+/gu, " ")}`);
+  return { platt, isotonic, threshold, sources: bySource.size };
+};
+const ngramCal = calibrate((e) => ngram(foldText(e.text)).z);
+log(`n-grams alone: ${ngramCal.isotonic.z.length} isotonic knots, threshold ${ngramCal.threshold}`);
 
 const header: InjectionModelHeader = {
-  format: 1,
+  format: 2,
   dim,
   scale,
   bias: model.bias,
-  platt,
-  threshold,
+  platt: ngramCal.platt,
+  isotonic: ngramCal.isotonic,
+  threshold: ngramCal.threshold,
   trainedAt: new Date().toISOString().slice(0, 10),
 };
+const embedded: Partial<Record<Split, Embedded[]>> = {};
+let mlp: Mlp | undefined;
+if (!values["ngrams-only"]) {
+  const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
+  for (const split of ["train", "calibration", "test", "heldout"] as const)
+    embedded[split] = await embedExamples(splits[split], encoder);
+  await encoder.close();
+  log("embedded every split (engine windows of text.clean; cached per window)");
+  const famOf = (e: Example) => family.get(e) ?? e.group;
+  const folds = 4;
+  const foldOf = (e: Example) => hashRange(seed + 17, famOf(e), 0, famOf(e).length) % folds;
+  const stage = trainStage(
+    splits.train,
+    embedded.train as Embedded[],
+    { examples: splits.calibration, embedded: embedded.calibration as Embedded[], scorer: ngram },
+    famOf,
+    folds,
+    (k) => {
+      const m = trainNgrams(featured.train.filter((f) => foldOf(f.example) !== k));
+      return createNgramScorer(dim, m.weights, m.bias);
+    },
+    {
+      hidden: Number(values.hidden),
+      rate: 1e-3,
+      decay: 1e-4,
+      dropout: 0.2,
+      batch: 64,
+      maxEpochs: 40,
+      patience: 4,
+      seed,
+    },
+    log,
+  );
+  mlp = stage.mlp;
+  const calEmb = new Map(
+    splits.calibration.map((e, i) => [e, (embedded.calibration as Embedded[])[i] as Embedded]),
+  );
+  const net = mlp;
+  const mlpCal = calibrate((e) => maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, ngram)));
+  header.mlp = {
+    input: mlp.input,
+    hidden: mlp.hidden,
+    vectorDim: 512,
+    isotonic: mlpCal.isotonic,
+    threshold: mlpCal.threshold,
+  };
+  log(
+    `MLP: ${stage.epochs} epochs; ${mlpCal.isotonic.z.length} isotonic knots, ` +
+      `threshold ${mlpCal.threshold} (mean FPR over ${mlpCal.sources} benign calibration sources ≤ ${maxFpr})`,
+  );
+}
+
+// Everything below is measured through the classifier that ships, on the weights that ship.
+const classifier = createInjectionClassifier(header, shipped, mlp);
+type Mode = "full" | "ngrams";
+const evaluate = (c: InjectionClassifier, split: "test" | "heldout", mode: Mode) =>
+  splits[split].map((example, i) => {
+    const emb = mode === "full" ? embedded[split]?.[i] : undefined;
+    return { example, score: c.score(example.text, emb) };
+  });
+const report = (name: string, c: InjectionClassifier, mode: Mode, threshold: number) => {
+  const table = markdownTable(slices(evaluate(c, "test", mode), evaluate(c, "heldout", mode), threshold));
+  console.log(`\n### ${name} (threshold ${threshold})\n\n${table}`);
+  return table;
+};
+const tables: string[] = [];
+if (mlp)
+  tables.push(
+    `### v2: MLP over USE-lite windows + n-gram logits + cues (bundled; threshold ${classifier.threshold})\n\n${report("v2 full", classifier, "full", classifier.threshold)}`,
+  );
+tables.push(
+  `### v2 fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
+);
+if (values.compare) {
+  const v1 = await loadInjectionClassifier(values.compare);
+  tables.push(
+    `### v1 (${values.compare}; threshold ${v1.threshold})\n\n${report("v1", v1, "ngrams", v1.threshold)}`,
+  );
+}
+
 if (!values["dry-run"]) {
   mkdirSync(values.out, { recursive: true });
   writeFileSync(join(values.out, "model.json"), `${JSON.stringify(header, null, 2)}\n`);
   writeFileSync(join(values.out, "weights.bin.gz"), gzipSync(Buffer.from(quantised.buffer), { level: 9 }));
+  if (mlp) writeFileSync(join(values.out, "mlp.bin.gz"), gzipSync(mlpToBytes(mlp), { level: 9 }));
   const card = join(values.out, "MODEL_CARD.md");
-  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, threshold ${threshold}.\n\n${summarize(splits)}\n\n${table}`;
+  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
   writeFileSync(
     card,
     spliceCard(existsSync(card) ? readFileSync(card, "utf8") : "# llm injection classifier\n", body),

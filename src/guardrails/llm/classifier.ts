@@ -4,48 +4,70 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { ModelUnavailableError } from "../../models/model-error.js";
 import { foldText } from "../../text/normalize.js";
-import { featurize, type SparseVector } from "./features/ngrams.js";
-import { sentenceWindows } from "./features/windows.js";
+import { applyIsotonic, type Isotonic } from "./isotonic.js";
+import { type Mlp, mlpFromBytes, mlpInput, mlpLogit, type NgramView } from "./mlp.js";
+import { createNgramScorer } from "./ngram-scorer.js";
 
 /** Where `npm run train:llm` writes the model: models/llm/ at the package root. */
 export const DEFAULT_LLM_MODEL_DIR = resolve(fileURLToPath(new URL("../../../models/llm/", import.meta.url)));
 const REMEDY = "rebuild it with `npm run train:llm`";
 
-/** models/llm/model.json: everything but the weight table. */
+/** Platt scaling of a raw logit: p = σ(a·z + b). */
+export interface Platt {
+  a: number;
+  b: number;
+}
+
+/** models/llm/model.json: everything but the weight tables. Format 1 (v1) has no `mlp`. */
 export interface InjectionModelHeader {
-  format: 1;
+  format: 1 | 2;
   /** Hashed feature buckets, a power of two. */
   dim: number;
-  /** int16 weight × scale = float weight. */
+  /** int16 weight × scale = float weight (weights.bin.gz). */
   scale: number;
   bias: number;
-  /** Platt scaling of the raw max-over-windows logit: p = σ(a·z + b). */
-  platt: { a: number; b: number };
-  /** The bundled default threshold on the calibrated score (see MODEL_CARD.md). */
+  /** n-grams alone (no embeddings): calibration of the max-over-windows logit, and its threshold. */
+  platt: Platt;
+  /** Format 2: isotonic calibration, used instead of `platt`. */
+  isotonic?: Isotonic;
   threshold: number;
+  /** The MLP over window embeddings and n-gram logits (mlp.bin.gz), used when vectors are given. */
+  mlp?: { input: number; hidden: number; vectorDim: number; isotonic: Isotonic; threshold: number };
   trainedAt: string;
 }
 
+/** The request's sentence windows of `text.clean` and their unit vectors (src/engine/embedding.ts). */
+export interface EmbeddedWindows {
+  readonly windows: readonly { readonly text: string }[];
+  readonly vectors: readonly Float32Array[];
+}
+
 export interface InjectionScore {
-  /** Calibrated probability of injection, in [0, 1]: the maximum over the text and its windows. */
+  /** Calibrated probability of injection, in [0, 1] (see MODEL_CARD.md for what it means). */
   score: number;
-  /** The window (folded text) that scored highest, or the whole folded text. */
+  /** The bundled threshold of the path that produced the score. */
+  threshold: number;
+  /** The window that scored highest (folded for n-grams, clean for embeddings). */
   worst: string;
+  /** "embeddings": the MLP over the given vectors; "ngrams": the fallback without them. */
+  uses: "embeddings" | "ngrams";
 }
 
 export interface InjectionClassifier {
+  /** Threshold of the full model (with embeddings), or of n-grams when the model has no MLP. */
   readonly threshold: number;
   readonly header: InjectionModelHeader;
   /**
-   * Calibrated injection probability of `text` (raw user text; it is normalised here with
-   * src/text/normalize.ts). Scores the whole text and each sentence window and keeps the maximum,
-   * so one injected sentence in a long document counts. Needs nothing but the text: no embeddings.
+   * Calibrated injection probability of `text` (raw user text, normalised here). With `embedded`
+   * (the engine's windows of `text.clean` and their vectors) the MLP scores every window and the
+   * maximum counts; without it, or for a model with no MLP, n-grams alone score the whole text
+   * and its sentence windows.
    */
-  score(text: string): number;
-  explain(text: string): InjectionScore;
+  score(text: string, embedded?: EmbeddedWindows): number;
+  explain(text: string, embedded?: EmbeddedWindows): InjectionScore;
 }
 
-/** Loads model.json and weights.bin.gz from `dir` (default models/llm/). */
+/** Loads model.json, weights.bin.gz and (format 2) mlp.bin.gz from `dir` (default models/llm/). */
 export async function loadInjectionClassifier(
   dir: string = DEFAULT_LLM_MODEL_DIR,
 ): Promise<InjectionClassifier> {
@@ -54,7 +76,7 @@ export async function loadInjectionClassifier(
   const header = JSON.parse(
     await readModelFile(headerPath).then((b) => b.toString("utf8")),
   ) as InjectionModelHeader;
-  if (header.format !== 1 || !Number.isInteger(Math.log2(header.dim))) {
+  if ((header.format !== 1 && header.format !== 2) || !Number.isInteger(Math.log2(header.dim))) {
     throw new ModelUnavailableError(headerPath, `unsupported format; ${REMEDY}`);
   }
   const bytes = gunzipSync(await readModelFile(weightsPath));
@@ -65,31 +87,63 @@ export async function loadInjectionClassifier(
   const quantised = new Int16Array(header.dim);
   new Uint8Array(quantised.buffer).set(bytes);
   const weights = Float32Array.from(quantised, (q) => q * header.scale);
-  return createInjectionClassifier(header, weights);
+  let mlp: Mlp | undefined;
+  if (header.mlp) {
+    const mlpPath = join(dir, "mlp.bin.gz");
+    mlp = mlpFromBytes(gunzipSync(await readModelFile(mlpPath)), header.mlp.input, header.mlp.hidden);
+    if (!mlp) throw new ModelUnavailableError(mlpPath, `wrong size for model.json; ${REMEDY}`);
+  }
+  return createInjectionClassifier(header, weights, mlp);
 }
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** A classifier over weights already in memory (the training script evaluates through this). */
 export function createInjectionClassifier(
   header: InjectionModelHeader,
   weights: ArrayLike<number>,
+  mlp?: Mlp,
 ): InjectionClassifier {
-  const logit = (x: SparseVector): number => {
-    let z = header.bias;
-    for (let k = 0; k < x.index.length; k++)
-      z += (weights[x.index[k] as number] as number) * (x.value[k] as number);
-    return z;
+  const ngramMax = createNgramScorer(header.dim, weights, header.bias);
+  const ngramOnly = (text: string): InjectionScore => {
+    const { z, worst } = ngramMax(foldText(text));
+    const score = header.isotonic
+      ? applyIsotonic(header.isotonic, z)
+      : sigmoid(header.platt.a * z + header.platt.b);
+    return { score, threshold: header.threshold, worst, uses: "ngrams" };
   };
-  const explain = (text: string): InjectionScore => {
+  const withVectors = (text: string, embedded: EmbeddedWindows, net: Mlp): InjectionScore => {
+    const config = header.mlp as NonNullable<InjectionModelHeader["mlp"]>;
     const folded = foldText(text);
-    let best = logit(featurize(folded, header.dim));
-    let worst = folded;
-    for (const window of sentenceWindows(folded)) {
-      const z = logit(featurize(window, header.dim));
-      if (z > best) [best, worst] = [z, window];
-    }
-    return { score: 1 / (1 + Math.exp(-(header.platt.a * best + header.platt.b))), worst };
+    const whole = ngramMax(folded).z;
+    const x = new Float32Array(net.input);
+    let [best, worst] = [Number.NEGATIVE_INFINITY, ""];
+    embedded.windows.forEach((w, i) => {
+      const vector = embedded.vectors[i];
+      if (!vector) return;
+      const wf = foldText(w.text);
+      const own = wf === folded ? ngramMax(folded) : ngramMax(wf);
+      const view: NgramView = { window: own.own, subwindow: own.z, whole };
+      const z = mlpLogit(net, mlpInput(vector, w.text, view, x));
+      if (z > best) [best, worst] = [z, w.text];
+    });
+    const score = applyIsotonic(config.isotonic, best);
+    return { score, threshold: config.threshold, worst, uses: "embeddings" };
   };
-  return { threshold: header.threshold, header, explain, score: (text) => explain(text).score };
+  const explain = (text: string, embedded?: EmbeddedWindows): InjectionScore =>
+    mlp &&
+    header.mlp &&
+    embedded &&
+    embedded.windows.length > 0 &&
+    embedded.vectors[0]?.length === header.mlp.vectorDim
+      ? withVectors(text, embedded, mlp)
+      : ngramOnly(text);
+  return {
+    threshold: header.mlp?.threshold ?? header.threshold,
+    header,
+    explain,
+    score: (text, embedded) => explain(text, embedded).score,
+  };
 }
 
 async function readModelFile(path: string): Promise<Buffer> {

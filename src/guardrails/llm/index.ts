@@ -1,5 +1,7 @@
+import { resolve } from "node:path";
 import { z } from "zod";
-import type { GuardrailDefinition } from "../types.js";
+import { loadHfTextClassifier } from "../../models/hf-classifier/index.js";
+import type { Detector, GuardrailDefinition } from "../types.js";
 import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier } from "./classifier.js";
 
 const settings = z.strictObject({
@@ -9,25 +11,69 @@ const settings = z.strictObject({
    * use the bundled model's threshold, chosen on held-out data (see models/llm/MODEL_CARD.md).
    */
   threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
+  /**
+   * Bring your own model: a local Hugging Face text-classification export (ONNX weights,
+   * tokenizer.json, config.json) used instead of the bundled classifier. Never downloaded.
+   */
+  model: z
+    .strictObject({
+      /** The export folder, relative to the profile file. */
+      path: z.string().min(1),
+      /** The `id2label` name that means injection (e.g. INJECTION, LABEL_1, MALICIOUS). */
+      injection_label: z.string().min(1),
+      /** Tokens per window; defaults to the model's own limit. */
+      max_length: z.number().int().min(8).optional(),
+    })
+    .optional(),
 });
+
+type LlmSettings = z.output<typeof settings>;
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** A user's own model has no bundled threshold: 0.5 on its label's probability unless the profile says. */
+const BYO_DEFAULT_THRESHOLD = 0.5;
+
+async function ownModelDetector(
+  model: NonNullable<LlmSettings["model"]>,
+  threshold: number,
+  baseDir: string,
+): Promise<Detector> {
+  const classifier = await loadHfTextClassifier({
+    dir: resolve(baseDir, model.path),
+    injectionLabel: model.injection_label,
+    ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
+  });
+  return {
+    async check(request) {
+      const score = await classifier.score(request.text.raw);
+      return { flagged: score >= threshold, score: round(score), threshold };
+    },
+  };
+}
+
 /**
- * The injection classifier: hashed word and character n-grams over the normalised text, scored
- * on the whole text and on every sentence window (an injection hidden in a long e-mail counts).
+ * The injection classifier: an MLP over each sentence window's shared USE-lite vector, the n-gram
+ * model's logits and a few cues; the worst window counts (an injection hidden in a long e-mail
+ * counts). Without an encoder (no `request.embedding`) it falls back to the n-grams alone, with
+ * their own bundled threshold (see models/llm/MODEL_CARD.md).
  */
 export const llmGuardrail = {
   id: "llm",
   appliesTo: ["input"],
   settings,
-  async create(options) {
+  usesEncoder: true,
+  async create(options, context) {
+    if (options.model) {
+      return ownModelDetector(options.model, options.threshold ?? BYO_DEFAULT_THRESHOLD, context.baseDir);
+    }
     const classifier = await loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR);
-    const threshold = options.threshold ?? classifier.threshold;
     return {
-      check(request) {
-        const score = classifier.score(request.text.raw);
-        return { flagged: score >= threshold, score: round(score), threshold };
+      async check(request) {
+        const embedded = await request.embedding?.();
+        const result = classifier.explain(request.text.raw, embedded);
+        const threshold = options.threshold ?? result.threshold;
+        return { flagged: result.score >= threshold, score: round(result.score), threshold };
       },
     };
   },
@@ -35,4 +81,4 @@ export const llmGuardrail = {
     finding
       ? { enabled: true, score: finding.score ?? null, threshold: finding.threshold ?? null }
       : { enabled: false, score: null, threshold: null },
-} satisfies GuardrailDefinition<z.output<typeof settings>>;
+} satisfies GuardrailDefinition<LlmSettings>;

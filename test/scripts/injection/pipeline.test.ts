@@ -105,3 +105,14 @@ describe("parseCsv", () => {
     ]);
   });
 });
+
+describe("isotonic calibration", () => {
+  it("is monotone, sends the benign bulk to 0 and the attacks to 1", async () => {
+    const { applyIsotonic, fitIsotonic } = await import("../../../src/guardrails/llm/isotonic.js");
+    const c = fitIsotonic([-3, -2, -1, 0, 1, 2, 3], [0, 0, 0, 1, 0, 1, 1], 0.1);
+    expect(applyIsotonic(c, -5)).toBe(0);
+    expect(applyIsotonic(c, 5)).toBe(1);
+    for (let z = -4; z < 4; z += 0.25)
+      expect(applyIsotonic(c, z + 0.25)).toBeGreaterThanOrEqual(applyIsotonic(c, z));
+  });
+});

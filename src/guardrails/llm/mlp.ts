@@ -1,0 +1,78 @@
+import { foldText } from "../../text/normalize.js";
+import { CUE_COUNT, cues } from "./features/cues.js";
+
+/** Input width: the 512-d window vector, three n-gram logits, the cues. */
+export const NGRAM_INPUTS = 3;
+export const mlpInputSize = (vectorDim: number): number => vectorDim + NGRAM_INPUTS + CUE_COUNT;
+// n-gram logits span roughly ±15; this keeps them on the scale of the other inputs.
+const LOGIT_SCALE = 0.25;
+
+/** One hidden ReLU layer: z = w2 · relu(W1 x + b1) + b2. W1 is row-major, hidden × input. */
+export interface Mlp {
+  readonly input: number;
+  readonly hidden: number;
+  readonly w1: Float32Array;
+  readonly b1: Float32Array;
+  readonly w2: Float32Array;
+  readonly b2: number;
+}
+
+/** The n-gram model's view of one window: its own logit, its best sentence window, the whole text. */
+export interface NgramView {
+  window: number;
+  subwindow: number;
+  whole: number;
+}
+
+/** The MLP input of one engine window (`text` is the window of `text.clean`). */
+export function mlpInput(
+  vector: Float32Array,
+  text: string,
+  ngram: NgramView,
+  out?: Float32Array,
+): Float32Array {
+  const x = out ?? new Float32Array(vector.length + NGRAM_INPUTS + CUE_COUNT);
+  x.set(vector, 0);
+  let k = vector.length;
+  x[k++] = ngram.window * LOGIT_SCALE;
+  x[k++] = ngram.subwindow * LOGIT_SCALE;
+  x[k++] = ngram.whole * LOGIT_SCALE;
+  for (const c of cues(text, foldText(text))) x[k++] = c;
+  return x;
+}
+
+export function mlpLogit(m: Mlp, x: Float32Array): number {
+  let z = m.b2;
+  for (let h = 0; h < m.hidden; h++) {
+    let a = m.b1[h] as number;
+    const row = h * m.input;
+    for (let i = 0; i < m.input; i++) a += (m.w1[row + i] as number) * (x[i] as number);
+    if (a > 0) z += a * (m.w2[h] as number);
+  }
+  return z;
+}
+
+/** Serialised as float32: w1, b1, w2, b2. */
+export function mlpFromBytes(bytes: Uint8Array, input: number, hidden: number): Mlp | undefined {
+  const size = input * hidden + hidden + hidden + 1;
+  if (bytes.length !== size * 4) return undefined;
+  const all = new Float32Array(size);
+  new Uint8Array(all.buffer).set(bytes);
+  return {
+    input,
+    hidden,
+    w1: all.subarray(0, input * hidden),
+    b1: all.subarray(input * hidden, input * hidden + hidden),
+    w2: all.subarray(input * hidden + hidden, input * hidden + 2 * hidden),
+    b2: all[size - 1] as number,
+  };
+}
+
+export function mlpToBytes(m: Mlp): Buffer {
+  const all = new Float32Array(m.w1.length + 2 * m.hidden + 1);
+  all.set(m.w1, 0);
+  all.set(m.b1, m.w1.length);
+  all.set(m.w2, m.w1.length + m.hidden);
+  all[all.length - 1] = m.b2;
+  return Buffer.from(all.buffer);
+}

@@ -1,0 +1,34 @@
+import { featurize, type SparseVector } from "./features/ngrams.js";
+import { sentenceWindows } from "./features/windows.js";
+
+/** The n-gram model's best logit over a folded text and its sentence windows. */
+export interface NgramMax {
+  /** Maximum logit over the text and its windows. */
+  z: number;
+  /** Where it was: the text itself or one of its windows. */
+  worst: string;
+  /** The logit of the text itself. */
+  own: number;
+}
+
+/**
+ * Scores folded text with a hashed n-gram logistic model. Training (with out-of-fold weights)
+ * and inference both go through this, so the MLP sees the same n-gram inputs in both.
+ */
+export function createNgramScorer(dim: number, weights: ArrayLike<number>, bias: number) {
+  const logit = (x: SparseVector): number => {
+    let z = bias;
+    for (let k = 0; k < x.index.length; k++)
+      z += (weights[x.index[k] as number] as number) * (x.value[k] as number);
+    return z;
+  };
+  return (folded: string): NgramMax => {
+    const own = logit(featurize(folded, dim));
+    let [z, worst] = [own, folded];
+    for (const window of sentenceWindows(folded)) {
+      const s = logit(featurize(window, dim));
+      if (s > z) [z, worst] = [s, window];
+    }
+    return { z, worst, own };
+  };
+}
