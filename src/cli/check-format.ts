@@ -1,5 +1,5 @@
-import type { CheckResponse, GuardrailFailure } from "../engine/engine.js";
-import type { CheckMode } from "../guardrails/types.js";
+import type { CheckOutcome } from "../engine/engine.js";
+import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 import { list, type Paint, table } from "./output.js";
 
 export interface VerdictContext {
@@ -42,12 +42,8 @@ function findings(entry: Entry): string {
  * The terminal view of a check: the verdict and where it came from, then one row per enabled
  * guardrail. Guardrails the profile disables are left out; `--json` shows them.
  */
-export function renderVerdict(
-  body: CheckResponse,
-  failures: readonly GuardrailFailure[],
-  where: VerdictContext,
-  p: Paint,
-): string {
+export function renderVerdict(outcome: CheckOutcome, where: VerdictContext, p: Paint): string {
+  const { body, failures, flaggedBy } = outcome;
   const verdict = body.injection_detected ? p.bold(p.red("FLAGGED")) : p.bold(p.green("ALLOWED"));
   const source = where.app ? `app ${where.app}, profile ${where.profile}` : `profile ${where.profile}`;
   const ms = (body.execution_time * 1000).toFixed(1);
@@ -62,7 +58,7 @@ export function renderVerdict(
       rows.push([id, p.yellow("error"), `${failure.error.message} (on_error: ${where.onError}, ${effect})`]);
       continue;
     }
-    const flagged = entryFlagged(entry);
+    const flagged = entryFlagged(entry) ?? flaggedBy.includes(id as GuardrailId);
     const status = flagged === undefined ? "" : flagged ? p.red("flagged") : p.green("clean");
     rows.push([id, status, findings(entry) || (flagged ? "" : "nothing found")]);
   }

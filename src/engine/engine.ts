@@ -27,6 +27,8 @@ export interface CheckOutcome {
   readonly body: CheckResponse;
   /** Guardrails that threw: their verdict followed the profile's `on_error` policy. */
   readonly failures: readonly GuardrailFailure[];
+  /** The guardrails that flagged, for views and logs: the body does not say it for score-only ones. */
+  readonly flaggedBy: readonly GuardrailId[];
 }
 
 export interface Engine {
@@ -88,6 +90,7 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     return {
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
       failures,
+      flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
     };
   }
   return {

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCheck } from "../../src/cli/commands/check.js";
 import { cli, context, initDir, json } from "./helpers.js";
@@ -10,8 +12,24 @@ describe("guardrail check", () => {
     expect(run.code).toBe(0);
     const [verdict, ...rows] = run.stdout.trimEnd().split("\n");
     expect(verdict).toMatch(/^ALLOWED {2}input-check, profile default \(\d+\.\d ms\)$/);
-    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual(["keyword", "regex", "pii"]);
+    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual([
+      "llm",
+      "keyword",
+      "regex",
+      "pii",
+      "vector",
+    ]);
+  });
+
+  it("leaves out the guardrails the profile disables", async () => {
+    const dir = await initDir();
+    const file = join(dir, "profiles", "default.yaml");
+    const yaml = await readFile(file, "utf8");
+    await writeFile(file, yaml.replace(/( {2}llm:\n {4}enabled:) true/, "$1 false"));
+    const run = await cli(["--config", dir, "check", "Can you help me write a haiku?"]);
+    expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("llm");
+    expect(run.stdout).toContain("vector");
   });
 
   it("flags an injection with exit 1 and says what matched", async () => {
@@ -39,15 +57,18 @@ describe("guardrail check", () => {
     expect(body).toMatchObject({
       injection_detected: true,
       checks: {
-        llm: { enabled: false, score: null, threshold: null },
+        llm: { enabled: true },
         keyword: {
           enabled: true,
           detected: true,
           matched: ["ignore previous instructions", "reveal your system prompt"],
         },
-        vector: { enabled: false, score: null },
+        vector: { enabled: true },
       },
     });
+    const checks = body.checks as Record<string, { score: number; threshold: number }>;
+    expect(checks.llm?.score).toBeGreaterThanOrEqual(checks.llm?.threshold ?? 1);
+    expect(checks.vector?.score).toBeGreaterThan(0);
     expect(run.stdout.endsWith("}\n")).toBe(true);
   });
 

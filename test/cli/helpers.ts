@@ -5,6 +5,8 @@ import type { CliContext } from "../../src/cli/context.js";
 import type { Io } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import type { Encoder } from "../../src/models/encoder.js";
+import { createUseLiteEncoder } from "../../src/models/use-lite/encoder.js";
 
 export interface Run {
   readonly code: number;
@@ -36,6 +38,13 @@ function fakeIo(setup: Setup, out: { stdout: string; stderr: string }): Io {
   };
 }
 
+// The real encoder, loaded once for the whole file: the bundled profiles use the model-backed guardrails.
+let encoder: Promise<Encoder> | undefined;
+const sharedEncoder = () => {
+  encoder ??= Promise.resolve(createUseLiteEncoder());
+  return encoder;
+};
+
 /** Runs the CLI in-process, as `guardrail ...argv` would, and collects what it printed. */
 export async function cli(argv: readonly string[], setup: Setup = {}): Promise<Run> {
   const out = { stdout: "", stderr: "" };
@@ -44,6 +53,7 @@ export async function cli(argv: readonly string[], setup: Setup = {}): Promise<R
     env: setup.env ?? {},
     cwd: setup.cwd ?? (await emptyDir()),
     registry: setup.registry ?? (async () => builtinGuardrails),
+    encoder: sharedEncoder,
   });
   return { code, ...out };
 }
@@ -59,6 +69,7 @@ export function context(setup: Setup & { json?: boolean; config?: string } = {})
     // A directory that does not exist holds no ./guardrail, so the bundled profiles apply.
     cwd: setup.cwd ?? join(tmpdir(), "guardrail-test-no-such-dir"),
     registry: async () => builtinGuardrails,
+    encoder: sharedEncoder,
   };
   return { ctx, output: () => ({ ...out }) };
 }

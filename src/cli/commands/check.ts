@@ -62,7 +62,7 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
     printJson(ctx, outcome.body);
   } else {
     const where = { mode, profile: profile.name, onError: profile.onError, ...(app ? { app } : {}) } as const;
-    ctx.io.stdout(renderVerdict(outcome.body, outcome.failures, where, paint(ctx.io.color)));
+    ctx.io.stdout(renderVerdict(outcome, where, paint(ctx.io.color)));
   }
   return outcome.body.injection_detected ? 1 : 0;
 }

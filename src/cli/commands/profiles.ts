@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import type { Profile } from "../../config/profile.js";
+import { needsEncoder } from "../../engine/compile.js";
 import { compileConfig } from "../../engine/compile-config.js";
 import { ConfigError, UsageError } from "../../errors.js";
 import type { GuardrailRegistry } from "../../guardrails/registry.js";
@@ -75,7 +76,9 @@ export async function runProfilesValidate(ctx: CliContext): Promise<number> {
   let summary: { profiles: number; apps: number; keys: number };
   try {
     const config = await loadCliConfig(ctx);
-    await compileConfig(config, await ctx.registry());
+    const registry = await ctx.registry();
+    const models = [...config.profiles.values()].some((profile) => needsEncoder(profile, registry));
+    await compileConfig(config, registry, models ? await ctx.encoder?.() : undefined);
     summary = { profiles: config.profiles.size, apps: config.apps.size, keys: config.keys.length };
   } catch (error) {
     if (!(error instanceof ConfigError) || !ctx.json) throw error;
