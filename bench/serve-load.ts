@@ -6,32 +6,17 @@
  * autocannon using varied ~300-character messages: mostly benign, some with PII, some injections.
  * Targets: p99 ≤ 20 ms and ≥ 1,500 req/s for profile B.
  */
-import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { parse, stringify } from "yaml";
-import { generateKey } from "../src/config/keys.js";
+import { parse } from "yaml";
 import { PII_ENTITIES } from "../src/guardrails/pii/index.js";
+import { load } from "./lib/autocannon.js";
+import { type BenchConfig, checkHeaders, writeConfigDir } from "./lib/config.js";
+import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
 
-const HOST = "127.0.0.1";
 const INPUT = "/apikey/api/guardrail/v1/input-check";
-const root = new URL("..", import.meta.url);
-
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<LoadResult>;
-// autocannon ships no types; the fields read above are its documented result.
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const BENIGN = [
   "Could you summarise the attached quarterly report for the board? Focus on revenue growth, churn in the enterprise segment and the hiring plan for next year. Keep it under two hundred words, use plain language, and list three risks with one mitigation each. Thanks in advance for the help!",
@@ -55,110 +40,41 @@ const INJECTIONS = [
 /** Mostly benign, as real traffic is: 8 benign, 3 with PII, 2 injections per cycle. */
 const MESSAGES = [...BENIGN.slice(0, 4), ...PII, ...BENIGN.slice(4), ...INJECTIONS];
 
-async function buildConfig(): Promise<{ dir: string; key: string }> {
+async function buildConfig(): Promise<BenchConfig> {
   const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-"));
-  await mkdir(join(dir, "profiles"));
-  const bundled = parse(await readFile(new URL("profiles/default.yaml", root), "utf8"));
+  removeOnExit(dir);
+  const bundled = parse(await readFile(new URL("profiles/default.yaml", ROOT), "utf8"));
   const { keyword, regex } = bundled.guardrails;
   const names = new Set(["PERSON", "LOCATION", "ORGANIZATION"]);
-  const profiles = {
-    a: { entities: [...PII_ENTITIES] },
-    b: { entities: PII_ENTITIES.filter((e) => !names.has(e)) },
-  };
-  for (const [name, { entities }] of Object.entries(profiles)) {
-    const profile = { name, guardrails: { keyword, regex, pii: { enabled: true, entities } } };
-    await writeFile(join(dir, "profiles", `${name}.yaml`), stringify(profile));
-  }
-  const apps = Object.keys(profiles).map((p) => ({
-    name: `bench ${p}`,
-    id: `app_bench_${p}_0001`,
-    profile: p,
-  }));
-  await writeFile(join(dir, "apps.yaml"), stringify({ apps }));
-  const { key, record } = generateKey();
-  await writeFile(
-    join(dir, "keys.yaml"),
-    stringify({ keys: [{ ...record, created: new Date().toISOString() }] }),
-  );
-  return { dir, key };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
+  const pii = (entities: readonly string[]) => ({
+    guardrails: { keyword, regex, pii: { enabled: true, entities } },
+  });
+  return writeConfigDir(join(dir, "config"), {
+    a: pii(PII_ENTITIES),
+    b: pii(PII_ENTITIES.filter((e) => !names.has(e))),
   });
 }
 
-/** `guardrail serve` when the CLI is built, else startServer from source through tsx. */
-function spawnServer(configDir: string, port: number, forceTsx: boolean): ChildProcess {
-  const env = { ...process.env, GUARDRAIL_CONFIG: configDir };
-  const stdio: StdioOptions = ["ignore", "ignore", "inherit"]; // one log line per request: discard
-  if (!forceTsx && existsSync(new URL("dist/cli/main.js", root))) {
-    const bin = new URL("bin/guardrail.js", root).pathname;
-    return spawn(process.execPath, [bin, "serve", "--host", HOST, "--port", String(port)], { env, stdio });
-  }
-  const script = `const { startServer } = await import(${JSON.stringify(new URL("src/server/start.ts", root).href)});
-await startServer({ configDir: ${JSON.stringify(configDir)}, host: "${HOST}", port: ${port}, watch: false });`;
-  return spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    env,
-    stdio,
-    cwd: root,
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy within 20 s");
-}
-
-async function peakRssMiB(pid: number): Promise<number | undefined> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  const kib = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
-  return kib === undefined ? undefined : Number(kib) / 1024;
-}
-
-async function runProfile(profile: "a" | "b", config: { dir: string; key: string }, options: Options) {
-  const port = await freePort();
-  const url = `http://${HOST}:${port}`;
-  const child = spawnServer(config.dir, port, options.tsx);
+async function runProfile(profile: "a" | "b", config: BenchConfig, options: Options) {
+  // Per-request log lines go to a file in the temp dir (still serialised, so their cost is counted).
+  const logFile = join(config.dir, "..", "server.log");
+  const server = await spawnServer({ configDir: config.dir, logFile, tsx: options.tsx });
   try {
-    await waitHealthy(url, child);
-    const headers = {
-      "content-type": "application/json",
-      "x-api-key": config.key,
-      "x-app-id": `app_bench_${profile}_0001`,
-    };
+    for (const line of server.startupLog)
+      if (line.level !== "info") console.log(`server ${line.level}: ${line.msg}`);
+    const headers = checkHeaders(config, profile);
     const requests = MESSAGES.map((message) => ({
-      method: "POST",
+      method: "POST" as const,
       path: INPUT,
       headers,
       body: JSON.stringify({ message }),
     }));
-    await autocannon({ url, connections: options.connections, duration: 2, requests }); // warm-up, not reported
-    const result = await autocannon({
-      url,
-      connections: options.connections,
-      duration: options.seconds,
-      requests,
-    });
-    return { result, rss: child.pid === undefined ? undefined : await peakRssMiB(child.pid) };
+    const url = server.url;
+    await load({ url, connections: options.connections, seconds: 2, requests }); // warm-up, not reported
+    const result = await load({ url, connections: options.connections, seconds: options.seconds, requests });
+    return { result, rss: await server.peakRssMiB() };
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    await server.stop();
   }
 }
 
@@ -205,7 +121,7 @@ async function main(): Promise<void> {
       console.log(`${label.padEnd(30)}${cells.join(" ")}`);
     }
   } finally {
-    await rm(config.dir, { recursive: true, force: true });
+    await rm(join(config.dir, ".."), { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,669 @@
+/**
+ * Full-check bench of the HTTP server: every guardrail on, ~60-word texts.
+ * `npm run bench:full [-- --seconds 10] [--requests 500] [--cold-runs 5] [--json] [--cpu-prof]`
+ *
+ * Two temp config dirs (one API key stored as its SHA-256, one app each): INPUT-ALL (llm, vector,
+ * keyword, regex, pii; default thresholds) and OUTPUT-ALL (content_moderation, keyword, regex, pii,
+ * system_prompt_protection with a ~150-word system prompt and a canary). For each, the real server
+ * (`node bin/guardrail.js serve --port 0`, on 127.0.0.1) is started fresh, so peak RSS is per profile.
+ *
+ * 1. Cold start: spawn → first successful input-check answer, `--cold-runs` times (model cached).
+ * 2. Unloaded: one keep-alive connection, `--requests` sequential checks, timed client-side with
+ *    performance.now() (sub-ms), after 50 unreported warm-up requests.
+ * 3. Load: autocannon, 8 and 32 connections, `--seconds` each (after a 2 s warm-up).
+ * 4. Peak RSS: VmHWM of the server process after its runs.
+ *
+ * `--cpu-prof` instead runs each server under `node --cpu-prof`, loads it at 8 connections for
+ * `--seconds`, and prints the top self-time functions of that window.
+ * Targets: unloaded input-check p50 ≤ 10 ms, p99 ≤ 25 ms; ≥ 150 input-checks/s at 8 connections;
+ * cold start ≤ 2 s; RSS ≤ 500 MB.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { parse } from "yaml";
+import { type LoadRequest, type LoadResult, load } from "./lib/autocannon.js";
+import { type BenchConfig, checkHeaders, writeConfigDir } from "./lib/config.js";
+import { type LogLine, ROOT, removeOnExit, ServerStartError, spawnServer, staleDist } from "./lib/server.js";
+import { percentile, table } from "./lib/stats.js";
+import { CANARY, INPUT_TEXTS, OUTPUT_TEXTS, SYSTEM_PROMPT } from "./lib/texts.js";
+
+const PATHS = {
+  input: "/apikey/api/guardrail/v1/input-check",
+  output: "/apikey/api/guardrail/v1/output-check",
+} as const;
+const GUARDRAILS = {
+  input: ["llm", "vector", "keyword", "regex", "pii"],
+  output: ["content_moderation", "keyword", "regex", "pii", "system_prompt_protection"],
+} as const;
+type Mode = keyof typeof PATHS;
+const PROFILE = { input: "INPUT-ALL", output: "OUTPUT-ALL" } as const;
+const TARGETS = { p50: 10, p99: 25, rps8: 150, coldMs: 2000, rssMiB: 500 / 1.048576 }; // 500 MB = 476.8 MiB
+const WARMUP_REQUESTS = 50;
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    requests: { type: "string", default: "500" },
+    "cold-runs": { type: "string", default: "5" },
+    json: { type: "boolean", default: false },
+    "cpu-prof": { type: "boolean", default: false },
+    top: { type: "string", default: "8" },
+  },
+});
+const options = {
+  seconds: Number(values.seconds),
+  requests: Number(values.requests),
+  coldRuns: Number(values["cold-runs"]),
+  json: values.json,
+  cpuProf: values["cpu-prof"],
+  top: Number(values.top),
+};
+const counts = {
+  seconds: options.seconds,
+  requests: options.requests,
+  "cold-runs": options.coldRuns,
+  top: options.top,
+};
+for (const [name, value] of Object.entries(counts)) {
+  if (!(Number.isInteger(value) && value > 0)) {
+    console.error(`--${name} must be a positive integer`);
+    process.exit(2);
+  }
+}
+/** Progress and tables go to stderr under --json, so stdout is only the JSON document. */
+const say = (line = "") => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+
+/** A request body and what it is, for the per-variant rows. */
+interface Sample {
+  readonly variant: string;
+  readonly body: string;
+}
+
+function samples(mode: Mode): Sample[] {
+  if (mode === "input")
+    return INPUT_TEXTS.map((message) => ({ variant: "", body: JSON.stringify({ message }) }));
+  // Each response twice: once alone, once with the prompt that produced it.
+  return OUTPUT_TEXTS.flatMap(({ prompt, response }) => [
+    { variant: "without prompt", body: JSON.stringify({ message: response }) },
+    { variant: "with prompt", body: JSON.stringify({ message: response, prompt }) },
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Config
+
+async function buildConfigs(root: string): Promise<Record<Mode, BenchConfig>> {
+  const bundled = parse(await readFile(new URL("profiles/default.yaml", ROOT), "utf8"));
+  const { keyword, regex, pii } = bundled.guardrails;
+  const input = writeConfigDir(join(root, "input"), {
+    [PROFILE.input]: {
+      description: "every input guardrail on, default thresholds",
+      guardrails: { llm: { enabled: true }, vector: { enabled: true }, keyword, regex, pii },
+    },
+  });
+  const output = writeConfigDir(join(root, "output"), {
+    [PROFILE.output]: {
+      description: "every output guardrail on, default thresholds",
+      guardrails: {
+        content_moderation: { enabled: true },
+        keyword,
+        regex,
+        pii,
+        system_prompt_protection: { enabled: true, system_prompt: SYSTEM_PROMPT, canaries: [CANARY] },
+      },
+    },
+  });
+  return { input: await input, output: await output };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  guardrailErrors: string | undefined;
+}
+
+/** One POST over `agent`, timed from before the request is written to the end of the response. */
+function post(
+  agent: Agent | false,
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const started = performance.now();
+    const req = request(
+      `${url}${path}`,
+      { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const ms = performance.now() - started;
+          const errors = res.headers["x-guardrail-errors"];
+          resolve({
+            status: res.statusCode ?? 0,
+            ms,
+            body: Buffer.concat(chunks).toString("utf8"),
+            guardrailErrors: Array.isArray(errors) ? errors.join(",") : errors,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Stops the bench when the server answers anything but a full, error-free check. */
+function requireFullAnswer(mode: Mode, answer: Answer): void {
+  const fail = (why: string) => {
+    throw new BenchError(`${PROFILE[mode]}: ${why}\nstatus ${answer.status}: ${answer.body.slice(0, 2000)}`);
+  };
+  if (answer.status !== 200) fail("the check did not succeed");
+  if (answer.guardrailErrors) fail(`guardrails failed at run time: ${answer.guardrailErrors}`);
+  const checks = (JSON.parse(answer.body) as { checks: Record<string, { enabled: boolean }> }).checks;
+  const off = GUARDRAILS[mode].filter((id) => checks[id]?.enabled !== true);
+  if (off.length > 0) fail(`guardrails not enabled in the answer: ${off.join(", ")}`);
+}
+
+class BenchError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+interface LatencyRow {
+  label: string;
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** The engine's own `execution_time` (guardrails only, no HTTP), p50 and p99 in ms. */
+  engineP50: number;
+  engineP99: number;
+  flagged: number;
+  non2xx: number;
+  /** Server CPU time (all threads) per request: less sensitive to other load than wall time. */
+  cpuMsPerRequest: number;
+}
+
+interface LoadRow {
+  label: string;
+  connections: number;
+  seconds: number;
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  cpuMsPerRequest: number;
+  /** Server CPU time over wall time: 1.0 is one core busy all the time. */
+  serverCores: number;
+}
+
+interface ProfileRun {
+  profile: string;
+  mode: Mode;
+  startupNotes: string[];
+  listeningMs: number;
+  idleRssMiB: number | undefined;
+  unloaded: LatencyRow[];
+  load: LoadRow[];
+  peakRssMiB: number | undefined;
+  /** Non-info request log lines during the runs (guardrail errors, 5xx), first few. */
+  problems: string[];
+}
+
+function latencyRow(label: string, answers: readonly Answer[], cpuMs = Number.NaN): LatencyRow {
+  const ok = answers.filter((a) => a.status === 200);
+  const engine = ok.map((a) => (JSON.parse(a.body) as { execution_time: number }).execution_time * 1000);
+  const ms = answers.map((a) => a.ms);
+  return {
+    label,
+    n: answers.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: Math.max(...ms),
+    engineP50: percentile(engine, 50),
+    engineP99: percentile(engine, 99),
+    flagged: ok.filter((a) => (JSON.parse(a.body) as { injection_detected: boolean }).injection_detected)
+      .length,
+    non2xx: answers.length - ok.length,
+    cpuMsPerRequest: cpuMs / answers.length,
+  };
+}
+
+function notesOf(lines: readonly LogLine[]): string[] {
+  return lines
+    .filter((line) => line.level !== "info")
+    .map(({ time: _time, level, msg, ...rest }) => {
+      const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : "";
+      return `${level}: ${msg}${extra}`;
+    });
+}
+
+async function startOrExplain(mode: Mode, config: BenchConfig, logFile: string, nodeArgs: string[] = []) {
+  try {
+    return await spawnServer({ configDir: config.dir, logFile, nodeArgs });
+  } catch (error) {
+    if (error instanceof ServerStartError) {
+      throw new BenchError(`${PROFILE[mode]}: ${error.message}; its output:\n${error.output}`);
+    }
+    throw error;
+  }
+}
+
+async function coldStarts(config: BenchConfig, logFile: string, runs: number) {
+  const headers = checkHeaders(config, PROFILE.input);
+  const body = JSON.stringify({ message: INPUT_TEXTS[0] });
+  const results: { listeningMs: number; firstAnswerMs: number }[] = [];
+  for (let run = 0; run < runs; run++) {
+    const server = await startOrExplain("input", config, logFile);
+    try {
+      const answer = await post(false, server.url, PATHS.input, headers, body);
+      const firstAnswerMs = performance.now() - server.startedAt;
+      requireFullAnswer("input", answer);
+      results.push({ listeningMs: server.listeningMs, firstAnswerMs });
+      say(
+        `  cold start ${run + 1}/${runs}: listening after ${server.listeningMs.toFixed(0)} ms, first answer after ${firstAnswerMs.toFixed(0)} ms`,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
+async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Promise<ProfileRun> {
+  const profile = PROFILE[mode];
+  const server = await startOrExplain(mode, config, logFile);
+  try {
+    const startupNotes = notesOf(server.startupLog);
+    for (const note of startupNotes) say(`  server ${note}`);
+    const headers = checkHeaders(config, profile);
+    const path = PATHS[mode];
+    const texts = samples(mode);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const idleRssMiB = await server.rssMiB();
+
+    requireFullAnswer(mode, await post(agent, server.url, path, headers, texts[0]?.body ?? ""));
+    for (let i = 0; i < WARMUP_REQUESTS; i++) {
+      await post(agent, server.url, path, headers, texts[i % texts.length]?.body ?? "");
+    }
+    const answers: { variant: string; answer: Answer }[] = [];
+    const cpuBefore = await server.cpuMs();
+    for (let i = 0; i < options.requests; i++) {
+      const sample = texts[i % texts.length] as Sample;
+      answers.push({
+        variant: sample.variant,
+        answer: await post(agent, server.url, path, headers, sample.body),
+      });
+    }
+    const cpuMs = (await server.cpuMs()) - cpuBefore;
+    agent.destroy();
+    const unloaded = [
+      latencyRow(
+        `${mode}-check`,
+        answers.map((a) => a.answer),
+        cpuMs,
+      ),
+    ];
+    for (const variant of new Set(answers.map((a) => a.variant).filter(Boolean))) {
+      const some = answers.filter((a) => a.variant === variant).map((a) => a.answer);
+      unloaded.push(latencyRow(`${mode}-check ${variant}`, some));
+    }
+    const problems = notesOf(server.takeLog());
+    say(`  unloaded: ${options.requests} sequential ${mode}-checks done`);
+
+    const requests: LoadRequest[] = texts.map((t) => ({ method: "POST", path, headers, body: t.body }));
+    await load({ url: server.url, connections: 8, seconds: 2, requests }); // warm-up, not reported
+    const loadRows: LoadRow[] = [];
+    for (const connections of [8, 32]) {
+      const cpuBefore = await server.cpuMs();
+      const result: LoadResult = await load({
+        url: server.url,
+        connections,
+        seconds: options.seconds,
+        requests,
+      });
+      const cpuMs = (await server.cpuMs()) - cpuBefore;
+      problems.push(...notesOf(server.takeLog()));
+      loadRows.push({
+        label: `${mode}-check`,
+        connections,
+        seconds: options.seconds,
+        rps: result.requests.average,
+        total: result.requests.total,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
+        serverCores: cpuMs / (options.seconds * 1000),
+      });
+      say(
+        `  load: ${connections} connections, ${options.seconds} s: ${result.requests.average.toFixed(0)} req/s`,
+      );
+    }
+    return {
+      profile,
+      mode,
+      startupNotes,
+      listeningMs: server.listeningMs,
+      idleRssMiB,
+      unloaded,
+      load: loadRows,
+      peakRssMiB: await server.peakRssMiB(),
+      problems: problems.slice(0, 10),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU profile (--cpu-prof)
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per function (ms) over the samples taken between `fromUs` and `toUs` (monotonic µs). */
+function selfTimes(profile: CpuProfile, fromUs: number, toUs: number) {
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const totals = new Map<string, number>();
+  let t = profile.startTime;
+  let window = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    t += delta;
+    if (t < fromUs || t > toUs) return;
+    const frame = frames.get(id);
+    const file = frame?.url ? frame.url.replace(ROOT.href, "").replace(/^.*node_modules\//, "") : "";
+    const name = `${frame?.functionName || "(anonymous)"}${file ? ` ${file}:${(frame?.lineNumber ?? 0) + 1}` : ""}`;
+    totals.set(name, (totals.get(name) ?? 0) + delta / 1000);
+    window += delta / 1000;
+  });
+  const top = [...totals.entries()].sort((a, b) => b[1] - a[1]);
+  return { windowMs: window, top };
+}
+
+async function cpuProfile(mode: Mode, config: BenchConfig, root: string) {
+  const dir = join(root, `prof-${mode}`);
+  const server = await startOrExplain(mode, config, join(root, "server.log"), [
+    "--cpu-prof",
+    `--cpu-prof-dir=${dir}`,
+  ]);
+  let fromUs = 0;
+  let toUs = 0;
+  try {
+    const headers = checkHeaders(config, PROFILE[mode]);
+    const requests: LoadRequest[] = samples(mode).map((t) => ({
+      method: "POST",
+      path: PATHS[mode],
+      headers,
+      body: t.body,
+    }));
+    await load({ url: server.url, connections: 8, seconds: 2, requests });
+    // V8's profile timestamps and process.hrtime are both CLOCK_MONOTONIC on Linux.
+    fromUs = Number(process.hrtime.bigint() / 1000n);
+    const result = await load({ url: server.url, connections: 8, seconds: options.seconds, requests });
+    toUs = Number(process.hrtime.bigint() / 1000n);
+    say(`${PROFILE[mode]}: ${result.requests.average.toFixed(0)} req/s at 8 connections under --cpu-prof`);
+  } finally {
+    await server.stop();
+  }
+  const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new BenchError(`${PROFILE[mode]}: the server wrote no CPU profile in ${dir}`);
+  const profile = JSON.parse(await readFile(join(dir, file), "utf8")) as CpuProfile;
+  let { windowMs, top } = selfTimes(profile, fromUs, toUs);
+  if (windowMs === 0) ({ windowMs, top } = selfTimes(profile, 0, Number.POSITIVE_INFINITY));
+  const rows = top
+    .slice(0, options.top)
+    .map(([name, ms]) => [name, ms.toFixed(0), `${((100 * ms) / windowMs).toFixed(1)}%`]);
+  say(
+    table(
+      [`${PROFILE[mode]}: top self time over ${(windowMs / 1000).toFixed(1)} s of load`, "ms", "share"],
+      rows,
+    ),
+  );
+  say();
+  return {
+    profile: PROFILE[mode],
+    windowMs,
+    top: top.slice(0, options.top).map(([name, ms]) => ({ name, ms })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "n/a");
+const mib = (x: number | undefined) => (x === undefined ? "n/a" : `${x.toFixed(0)} MiB`);
+const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
+
+function loadAverage(): string {
+  return spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
+}
+
+async function main(): Promise<void> {
+  const budgetMs = (150 + 8 * options.seconds + (options.requests / 500) * 30) * 1000;
+  setTimeout(() => {
+    console.error(`bench: over its time budget (${(budgetMs / 1000).toFixed(0)} s); stopping`);
+    process.exit(1); // the exit hook kills the servers and removes the temp dir
+  }, budgetMs).unref();
+
+  const stale = await staleDist();
+  if (stale.length > 0) {
+    say(`dist/ is stale (${stale.length} files, e.g. ${stale.slice(0, 3).join(", ")}): npm run build`);
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8" });
+    if (build.status !== 0) throw new BenchError(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  }
+  const model = new URL("models/use-lite/use-lite.onnx", ROOT);
+  if (!existsSync(model)) {
+    throw new BenchError(
+      `${model.pathname} is missing: run \`npm run build:models\` so cold starts use the cached model`,
+    );
+  }
+
+  const root = await mkdtemp(join(tmpdir(), "guardrail-bench-full-"));
+  removeOnExit(root);
+  const configs = await buildConfigs(root);
+  const logFile = join(root, "server.log");
+  const uptimeBefore = loadAverage();
+  say(`machine: ${uptimeBefore}`);
+
+  if (options.cpuProf) {
+    const profiles = [];
+    for (const mode of ["input", "output"] as const)
+      profiles.push(await cpuProfile(mode, configs[mode], root));
+    say(`machine after: ${loadAverage()}`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ cpuProfiles: profiles }, null, 2)}\n`);
+    return;
+  }
+
+  const words = (t: string) => t.split(/\s+/).length;
+  const inputWords = INPUT_TEXTS.map(words);
+  const outputWords = OUTPUT_TEXTS.map((t) => words(t.response));
+  say(
+    `texts: ${INPUT_TEXTS.length} prompts of ${Math.min(...inputWords)}–${Math.max(...inputWords)} words, ` +
+      `${OUTPUT_TEXTS.length} responses of ${Math.min(...outputWords)}–${Math.max(...outputWords)} words (each with and without its prompt); system prompt ${words(SYSTEM_PROMPT)} words`,
+  );
+
+  say(`cold start (${PROFILE.input}, ${options.coldRuns} runs)`);
+  const cold = await coldStarts(configs.input, logFile, options.coldRuns);
+  const runs: ProfileRun[] = [];
+  for (const mode of ["input", "output"] as const) {
+    say(`${PROFILE[mode]}`);
+    runs.push(await runProfile(mode, configs[mode], logFile));
+  }
+  const uptimeAfter = loadAverage();
+
+  const firstAnswer = cold.map((c) => c.firstAnswerMs);
+  const listening = cold.map((c) => c.listeningMs);
+  const coldRow = {
+    runs: cold.length,
+    listeningMedianMs: percentile(listening, 50),
+    medianMs: percentile(firstAnswer, 50),
+    maxMs: Math.max(...firstAnswer),
+  };
+  const input = runs[0] as ProfileRun;
+  const inputUnloaded = input.unloaded[0] as LatencyRow;
+  const input8 = input.load.find((l) => l.connections === 8) as LoadRow;
+  const peak = Math.max(...runs.map((r) => r.peakRssMiB ?? 0));
+  const targets = {
+    unloadedInputP50: { value: inputUnloaded.p50, target: TARGETS.p50, ok: inputUnloaded.p50 <= TARGETS.p50 },
+    unloadedInputP99: { value: inputUnloaded.p99, target: TARGETS.p99, ok: inputUnloaded.p99 <= TARGETS.p99 },
+    inputRps8: { value: input8.rps, target: TARGETS.rps8, ok: input8.rps >= TARGETS.rps8 },
+    coldStartMedianMs: {
+      value: coldRow.medianMs,
+      target: TARGETS.coldMs,
+      ok: coldRow.medianMs <= TARGETS.coldMs,
+    },
+    peakRssMiB: { value: peak, target: TARGETS.rssMiB, ok: peak <= TARGETS.rssMiB },
+  };
+
+  say();
+  say(`machine before: ${uptimeBefore}`);
+  say(`machine after:  ${uptimeAfter}`);
+  say();
+  say(
+    table(
+      [
+        "cold start (spawn → first input-check answer)",
+        "runs",
+        "listening ms (median)",
+        "median ms",
+        "max ms",
+        "target",
+      ],
+      [
+        [
+          PROFILE.input,
+          String(coldRow.runs),
+          coldRow.listeningMedianMs.toFixed(0),
+          coldRow.medianMs.toFixed(0),
+          coldRow.maxMs.toFixed(0),
+          `≤ 2000 ${mark(targets.coldStartMedianMs.ok)}`,
+        ],
+      ],
+    ),
+  );
+  say();
+  say(
+    table(
+      [
+        "unloaded (1 connection, sequential)",
+        "n",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "engine p50",
+        "engine p99",
+        "CPU ms/req",
+        "flagged",
+        "non-2xx",
+      ],
+      runs.flatMap((r) =>
+        r.unloaded.map((u) => [
+          u.label,
+          String(u.n),
+          f2(u.p50),
+          f2(u.p99),
+          f2(u.max),
+          f2(u.engineP50),
+          f2(u.engineP99),
+          f2(u.cpuMsPerRequest),
+          `${((100 * u.flagged) / Math.max(1, u.n - u.non2xx)).toFixed(0)}%`,
+          String(u.non2xx),
+        ]),
+      ),
+    ),
+  );
+  say(
+    `  input-check targets: p50 ≤ 10 ms ${mark(targets.unloadedInputP50.ok)}, p99 ≤ 25 ms ${mark(targets.unloadedInputP99.ok)}`,
+  );
+  say();
+  say(
+    table(
+      [
+        "load (autocannon)",
+        "conns",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "errors",
+        "non-2xx",
+        "CPU ms/req",
+        "server cores",
+      ],
+      runs.flatMap((r) =>
+        r.load.map((l) => [
+          l.label,
+          String(l.connections),
+          f1(l.rps),
+          String(l.p50),
+          String(l.p99),
+          String(l.max),
+          String(l.errors),
+          String(l.non2xx),
+          f2(l.cpuMsPerRequest),
+          f2(l.serverCores),
+        ]),
+      ),
+    ),
+  );
+  say(`  input-check target: ≥ 150 req/s at 8 connections ${mark(targets.inputRps8.ok)}`);
+  say();
+  say(
+    table(
+      ["server memory", "RSS after start", "peak RSS (VmHWM)", "target"],
+      runs.map((r) => [
+        r.profile,
+        mib(r.idleRssMiB),
+        mib(r.peakRssMiB),
+        `≤ 500 MB ${mark((r.peakRssMiB ?? 0) <= TARGETS.rssMiB)}`,
+      ]),
+    ),
+  );
+  for (const r of runs) {
+    for (const problem of r.problems) say(`${r.profile} server logged ${problem}`);
+  }
+
+  if (options.json) {
+    const json = {
+      machine: { before: uptimeBefore, after: uptimeAfter },
+      options,
+      coldStart: { ...coldRow, runs: cold },
+      profiles: runs,
+      targets,
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof BenchError)) throw error;
+  console.error(`bench stopped: ${error.message}`);
+  process.exitCode = 1;
+}
