@@ -88,3 +88,33 @@ export function thresholdForBalancedFpr(bySource: number[][], maxFpr: number): n
   }
   return Math.min(1, best);
 }
+
+export interface PooledRule {
+  /** Budget for the FPR over all benign texts pooled (the issue's "≤ 2% on benign prompts"). */
+  maxFpr: number;
+  /** Sources with at least this many benign texts are also capped individually… */
+  minSource: number;
+  /** …at this FPR, so the pooled budget cannot be spent on one kind of prompt. */
+  maxSourceFpr: number;
+}
+
+/**
+ * The lowest threshold (highest recall) whose FPR over all benign texts pooled is at most
+ * `maxFpr` and at which no source with ≥ `minSource` benign texts exceeds `maxSourceFpr`. Every
+ * constraint is monotone in the threshold, so scanning down from the top and stopping at the
+ * first violation finds it.
+ */
+export function thresholdForPooledFpr(bySource: number[][], rule: PooledRule): number {
+  const sources = bySource.filter((s) => s.length > 0);
+  const all = sources.flat();
+  const capped = sources.filter((s) => s.length >= rule.minSource);
+  const rate = (s: number[], t: number) => s.filter((x) => x >= t).length / s.length;
+  const candidates = [...new Set(all)].sort((a, b) => b - a);
+  let best = 1;
+  for (const c of candidates) {
+    const t = c + 1e-6;
+    if (rate(all, t) > rule.maxFpr || capped.some((s) => rate(s, t) > rule.maxSourceFpr)) break;
+    best = t;
+  }
+  return Math.min(1, best);
+}

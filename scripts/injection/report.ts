@@ -76,3 +76,22 @@ export function spliceCard(card: string, body: string): string {
   if (a < 0 || b < a) return `${card.trimEnd()}\n\n${start}\n${body}\n${end}\n`;
   return `${card.slice(0, a + start.length)}\n${body}\n${card.slice(b)}`;
 }
+
+/**
+ * One line per threshold rule, same scores: F1 / FPR / recall on the test split, on the held-out
+ * sources, on all held-out data, and the hard-negative FPR (rows as `slices` orders them).
+ */
+export function ruleTable(rules: { name: string; threshold: number; rows: Row[] }[]): string {
+  const lines = [
+    "| rule | threshold | test F1 / FPR / recall | held-out sources F1 / FPR / recall | all held-out F1 / FPR / recall | hard-negative FPR (test) |",
+    "|---|---:|---|---|---|---:|",
+  ];
+  const triple = (m: Metrics) => `${fmt(m.f1)} / ${fmt(m.fpr)} / ${fmt(m.recall)}`;
+  for (const { name, threshold, rows } of rules) {
+    const [test, held, all, , hard] = rows.map((r) => r.metrics) as Metrics[];
+    lines.push(
+      `| ${name} | ${threshold} | ${triple(test as Metrics)} | ${triple(held as Metrics)} | ${triple(all as Metrics)} | ${fmt((hard as Metrics).fpr)} |`,
+    );
+  }
+  return lines.join("\n");
+}

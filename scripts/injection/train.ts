@@ -2,8 +2,9 @@
  * Trains the `llm` guardrail's injection classifier and writes models/llm/{model.json,
  * weights.bin.gz}, then prints the held-out evaluation and splices it into MODEL_CARD.md.
  *   npm run train:llm -- [--data ../shared/datasets] [--project datasets] [--out models/llm]
- *                        [--bits 18] [--epochs 6] [--hidden 128] [--seed N] [--max-fpr 0.02]
+ *                        [--bits 18] [--epochs 6] [--hidden 256] [--seed N] [--max-fpr 0.02]
  *                        [--ngrams-only] [--compare models-dir] [--dry-run]
+ *                        [--threshold-rule pooled|balanced] [--source-min 50] [--source-fpr 0.05]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -28,8 +29,8 @@ import { type Embedded, embedExamples } from "./embed.js";
 import type { Example } from "./example.js";
 import { type Featured, featureExamples, trainingItems } from "./items.js";
 import { fitPlatt, type LinearModel, trainLogistic } from "./logistic.js";
-import { thresholdForBalancedFpr } from "./metrics.js";
-import { markdownTable, slices, spliceCard } from "./report.js";
+import { type PooledRule, thresholdForBalancedFpr, thresholdForPooledFpr } from "./metrics.js";
+import { markdownTable, ruleTable, slices, spliceCard } from "./report.js";
 import { type Split, splitByFamily } from "./split.js";
 import { stackExample } from "./stack.js";
 import { maxWindowLogit, trainStage } from "./stage-mlp.js";
@@ -48,9 +49,12 @@ const { values } = parseArgs({
     seed: { type: "string", default: "20261122" },
     "max-fpr": { type: "string", default: "0.02" },
     "dry-run": { type: "boolean", default: false },
-    hidden: { type: "string", default: "128" },
+    hidden: { type: "string", default: "256" },
     "ngrams-only": { type: "boolean", default: false },
     compare: { type: "string" },
+    "threshold-rule": { type: "string", default: "pooled" },
+    "source-min": { type: "string", default: "50" },
+    "source-fpr": { type: "string", default: "0.05" },
   },
 });
 const started = performance.now();
@@ -98,30 +102,58 @@ const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain")
 const MIN_SOURCE = 20;
 const PRIOR = 0.1;
 
+const rule = values["threshold-rule"];
+if (rule !== "pooled" && rule !== "balanced")
+  throw new Error(`--threshold-rule: pooled or balanced, not ${rule}`);
+const pooledRule: PooledRule = {
+  maxFpr,
+  minSource: Number(values["source-min"]),
+  maxSourceFpr: Number(values["source-fpr"]),
+};
+type Rule = "pooled" | "balanced";
+
 /**
  * Isotonic calibration fitted with the classes weighted equally, then stated for a population in
  * which one text in ten is an attack (PRIOR): a plain question lands near 0, an override near 1.
- * Platt is fitted too, for the n-gram header field v1 readers expect. The threshold is the
- * source-balanced 2%-FPR one on the calibrated score.
+ * Platt is fitted too, for the n-gram header field v1 readers expect. Both threshold rules are
+ * computed on the calibrated score of the calibration split; `--threshold-rule` picks the bundled one:
+ * - "pooled" (default): the lowest threshold whose FPR over all benign calibration texts is
+ *   ≤ max-fpr, with no source of ≥ source-min benign texts above source-fpr;
+ * - "balanced" (v2 as first shipped): FPR averaged over sources with equal weight ≤ max-fpr.
  */
 const calibrate = (rawOf: (e: Example, i: number) => number) => {
   const z = calibration.map(rawOf);
   const labels = calibration.map((e) => e.label);
   const platt = fitPlatt(z, labels, 0.5);
   const isotonic = fitIsotonic(z, labels, PRIOR);
-  // Sources with fewer than MIN_SOURCE benign texts in the split are pooled: one text of three
-  // would otherwise count as a 33% FPR and decide the threshold alone.
+  // For the balanced rule, sources with fewer than MIN_SOURCE benign texts in the split are
+  // pooled: one text of three would otherwise count as a 33% FPR and decide the threshold alone.
   const counts = new Map<string, number>();
   for (const e of calibration) if (e.label === 0) counts.set(e.source, (counts.get(e.source) ?? 0) + 1);
   const bySource = new Map<string, number[]>();
+  const byRawSource = new Map<string, number[]>();
   calibration.forEach((e, i) => {
     if (e.label === 1) return;
+    const p = applyIsotonic(isotonic, z[i] as number);
     const key = (counts.get(e.source) ?? 0) >= MIN_SOURCE ? e.source : "(small sources)";
-    bySource.set(key, [...(bySource.get(key) ?? []), applyIsotonic(isotonic, z[i] as number)]);
+    bySource.set(key, [...(bySource.get(key) ?? []), p]);
+    byRawSource.set(e.source, [...(byRawSource.get(e.source) ?? []), p]);
   });
-  const threshold = Number(thresholdForBalancedFpr([...bySource.values()], maxFpr).toFixed(4));
-  const fpr = [...bySource].map(([s, xs]) => `${s} ${xs.filter((x) => x >= threshold).length}/${xs.length}`);
-  log(`calibration benign flagged per source: ${fpr.join(", ")}`);
+  const thresholds: Record<Rule, number> = {
+    balanced: Number(thresholdForBalancedFpr([...bySource.values()], maxFpr).toFixed(4)),
+    pooled: Number(thresholdForPooledFpr([...byRawSource.values()], pooledRule).toFixed(4)),
+  };
+  const threshold = thresholds[rule];
+  const benign = [...byRawSource.values()].flat();
+  const flagged = benign.filter((x) => x >= threshold).length;
+  const fpr = [...byRawSource]
+    .map(([s, xs]) => [s, xs.filter((x) => x >= threshold).length, xs.length] as const)
+    .filter(([, k]) => k > 0)
+    .map(([s, k, n]) => `${s} ${k}/${n}`);
+  log(
+    `thresholds: pooled ${thresholds.pooled}, balanced ${thresholds.balanced}; at ${rule} ${threshold}: ` +
+      `${flagged}/${benign.length} benign calibration texts flagged (${fpr.join(", ")})`,
+  );
   const top = calibration
     .map((e, i) => ({ e, z: z[i] as number }))
     .filter((r) => r.e.label === 0)
@@ -129,7 +161,7 @@ const calibrate = (rawOf: (e: Example, i: number) => number) => {
     .slice(0, 12);
   for (const r of top)
     log(`  benign ${r.z.toFixed(2)} [${r.e.source}] ${r.e.text.slice(0, 100).replace(/\s+/gu, " ")}`);
-  return { platt, isotonic, threshold, sources: bySource.size };
+  return { platt, isotonic, threshold, thresholds, sources: bySource.size };
 };
 const ngramCal = calibrate((e) => ngram(foldText(e.text)).z);
 log(`n-grams alone: ${ngramCal.isotonic.z.length} isotonic knots, threshold ${ngramCal.threshold}`);
@@ -146,6 +178,7 @@ const header: InjectionModelHeader = {
 };
 const embedded: Partial<Record<Split, Embedded[]>> = {};
 let mlp: Mlp | undefined;
+let mlpThresholds: Record<Rule, number> | undefined;
 if (!values["ngrams-only"]) {
   const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
   for (const split of ["train", "calibration", "test", "heldout"] as const)
@@ -192,8 +225,9 @@ if (!values["ngrams-only"]) {
   };
   log(
     `MLP: ${stage.epochs} epochs; ${mlpCal.isotonic.z.length} isotonic knots, ` +
-      `threshold ${mlpCal.threshold} (mean FPR over ${mlpCal.sources} benign calibration sources ≤ ${maxFpr})`,
+      `threshold ${mlpCal.threshold} (${rule} rule)`,
   );
+  mlpThresholds = mlpCal.thresholds;
 }
 
 // Everything below is measured through the classifier that ships, on the weights that ship.
@@ -209,13 +243,31 @@ const report = (name: string, c: InjectionClassifier, mode: Mode, threshold: num
   console.log(`\n### ${name} (threshold ${threshold})\n\n${table}`);
   return table;
 };
+const ruleLabel: Record<Rule, string> = {
+  pooled: `pooled FPR ≤ ${maxFpr}, sources ≥ ${pooledRule.minSource} texts ≤ ${pooledRule.maxSourceFpr}`,
+  balanced: `source-averaged FPR ≤ ${maxFpr}`,
+};
+const compareRules = (name: string, c: InjectionClassifier, mode: Mode, thresholds: Record<Rule, number>) => {
+  const [test, heldout] = [evaluate(c, "test", mode), evaluate(c, "heldout", mode)];
+  const table = ruleTable(
+    (["balanced", "pooled"] as const).map((r) => ({
+      name: `${r}${r === rule ? " (bundled)" : ""}: ${ruleLabel[r]}`,
+      threshold: thresholds[r],
+      rows: slices(test, heldout, thresholds[r]),
+    })),
+  );
+  console.log(`\n### ${name}: threshold rules\n\n${table}`);
+  return `### ${name}: threshold rules (calibration split; same weights)\n\n${table}`;
+};
 const tables: string[] = [];
+if (mlp && mlpThresholds) tables.push(compareRules("v2.1 full", classifier, "full", mlpThresholds));
+tables.push(compareRules("v2.1 n-grams only", classifier, "ngrams", ngramCal.thresholds));
 if (mlp)
   tables.push(
-    `### v2: MLP over USE-lite windows + n-gram logits + cues (bundled; threshold ${classifier.threshold})\n\n${report("v2 full", classifier, "full", classifier.threshold)}`,
+    `### v2.1: MLP over USE-lite windows + n-gram logits + cues (bundled; threshold ${classifier.threshold})\n\n${report("v2 full", classifier, "full", classifier.threshold)}`,
   );
 tables.push(
-  `### v2 fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
+  `### v2.1 fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
 );
 if (values.compare) {
   const v1 = await loadInjectionClassifier(values.compare);

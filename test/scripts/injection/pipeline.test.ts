@@ -3,7 +3,12 @@ import { parseCsv } from "../../../scripts/injection/csv.js";
 import { dedup } from "../../../scripts/injection/dedup.js";
 import { example } from "../../../scripts/injection/example.js";
 import { fitPlatt } from "../../../scripts/injection/logistic.js";
-import { metricsAt, rocAuc, thresholdForBalancedFpr } from "../../../scripts/injection/metrics.js";
+import {
+  metricsAt,
+  rocAuc,
+  thresholdForBalancedFpr,
+  thresholdForPooledFpr,
+} from "../../../scripts/injection/metrics.js";
 import { splitByFamily } from "../../../scripts/injection/split.js";
 
 const DAN =
@@ -89,6 +94,32 @@ describe("metrics", () => {
     );
     expect(t).toBeGreaterThan(0.3);
     expect(t).toBeLessThanOrEqual(0.9 + 1e-6);
+  });
+
+  it("picks the lowest threshold that keeps the pooled FPR in budget and caps large sources", () => {
+    const big = Array.from({ length: 100 }, (_, i) => (i < 4 ? 0.8 + i / 100 : 0.1));
+    const small = [0.95, 0.1, 0.1];
+    const other = Array.from({ length: 100 }, () => 0.05);
+    // Pooled: 203 benign texts, a 2% budget flags at most 4 of them (0.95 and three of `big`).
+    const pooled = thresholdForPooledFpr([big, small, other], {
+      maxFpr: 0.02,
+      minSource: 100,
+      maxSourceFpr: 0.05,
+    });
+    expect(pooled).toBeGreaterThan(0.8);
+    expect(pooled).toBeLessThanOrEqual(0.81);
+    // A 2% cap on sources of ≥ 100 texts allows only 2 of `big`'s high scores.
+    const capped = thresholdForPooledFpr([big, small, other], {
+      maxFpr: 0.02,
+      minSource: 100,
+      maxSourceFpr: 0.02,
+    });
+    expect(capped).toBeGreaterThan(0.81);
+    expect(capped).toBeLessThanOrEqual(0.82);
+    // The small source is never capped on its own (one text of three would be 33%).
+    expect(
+      thresholdForPooledFpr([small, other], { maxFpr: 0.02, minSource: 100, maxSourceFpr: 0.05 }),
+    ).toBeLessThan(0.95);
   });
 
   it("fits Platt scaling that orders like its input", () => {
