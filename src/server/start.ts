@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
+import { availableParallelism } from "node:os";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../config/load.js";
 import { compileNotes } from "../engine/compile.js";
@@ -9,6 +10,7 @@ import { ConfigError } from "../errors.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
+import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { createApp } from "./app.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
@@ -23,6 +25,8 @@ export interface StartOptions {
   readonly registry?: GuardrailRegistry;
   /** The shared sentence encoder (default: USE-lite, loaded only when a profile needs it). */
   readonly encoder?: Encoder;
+  /** Threads running the default encoder (default min(2, cores)); 0 runs it on the main thread. */
+  readonly encoderWorkers?: number;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
   /** How long close() waits for in-flight requests before cutting connections. */
@@ -81,7 +85,9 @@ function listen(app: ReturnType<typeof createApp>, hostname: string, port: numbe
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { configDir, host = "127.0.0.1", port = 8080, log = stdoutLogger } = options;
   const registry = options.registry ?? builtinGuardrails;
-  const encoder = options.encoder ?? createUseLiteEncoder();
+  const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
+  const encoder =
+    options.encoder ?? (workers > 0 ? createPooledEncoder({ workers }) : createUseLiteEncoder());
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
   const load = async () => await compileConfig(await loadConfig(configDir, registry), registry, encoder);
 

@@ -1,0 +1,42 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { createUseLiteEncoder, USE_LITE_DIM, type UseLiteOptions } from "./encoder.js";
+
+/**
+ * The thread side of encoder-pool.ts: one in-thread USE-lite encoder (its own onnxruntime session),
+ * loaded at start. Posts `{ ready: info }` or `{ fatal }` once, then answers each `{ id, texts }`
+ * with `{ id, data }` (every vector in one buffer, transferred, not copied) or `{ id, error }`;
+ * `{ close }` releases the session and ends the thread.
+ */
+export type WorkerRequest =
+  | { readonly id: number; readonly texts: readonly string[] }
+  | { readonly close: true };
+export type WorkerReply =
+  | { readonly ready: { id: string; modelPath: string; loadMs: number } }
+  | { readonly fatal: string }
+  | { readonly id: number; readonly data: Float32Array }
+  | { readonly id: number; readonly error: string };
+
+const port = parentPort;
+if (!port) throw new Error("encoder-worker runs only inside a worker thread");
+const encoder = createUseLiteEncoder(workerData as UseLiteOptions);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const post = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+
+port.on("message", (request: WorkerRequest) => {
+  // Released here, then the thread ends by itself: terminate() with a live onnxruntime session can
+  // abort the whole process ("terminate called after throwing an instance of 'Napi::Error'").
+  if ("close" in request) return void encoder.close().finally(() => port.close());
+  const { id, texts } = request;
+  encoder.embed(texts).then(
+    (vectors) => {
+      const data = new Float32Array(vectors.length * USE_LITE_DIM);
+      for (const [i, vector] of vectors.entries()) data.set(vector, i * USE_LITE_DIM);
+      post({ id, data }, [data.buffer]);
+    },
+    (error: unknown) => post({ id, error: message(error) }),
+  );
+});
+encoder.load().then(
+  (info) => post({ ready: { ...info } }),
+  (error: unknown) => post({ fatal: message(error) }),
+);
