@@ -80,7 +80,11 @@ export function declareCommands(program: Command, execute: Execute): Command {
       "worker threads (0: run on the main thread)",
       integer("--concurrency", 0, 256),
     )
-    .option("--batch-size <n>", "rows per batch sent to a worker", integer("--batch-size", 1, 10000))
+    .option(
+      "--batch-size <n>",
+      "rows a worker evaluates together (the encoder embeds them in one call)",
+      integer("--batch-size", 1, 10000),
+    )
     .option("--sweep", "print a threshold table per score-bearing guardrail")
     .option("--target-fpr <x>", "recommend per guardrail the threshold with the best recall at FPR <= x")
     .option("--target-recall <x>", "recommend per guardrail the threshold with the lowest FPR at recall >= x")

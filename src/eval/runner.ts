@@ -7,20 +7,25 @@ import type { TableItem } from "./readers/types.js";
 import { type EvalRow, toEvalRow } from "./rows.js";
 import type { BatchEvents, BatchSummary, RowExample, RowResult } from "./summary.js";
 
-export interface RunOptions extends AccumulatorOptions {
-  /** A fresh pass over the file (the validation pass already consumed one). */
-  readonly items: () => AsyncIterable<TableItem>;
-  readonly columns: ColumnMap;
+/** One unit of work done: its rows (text only where a report may quote it) and their results. */
+export interface Evaluated {
+  readonly rows: readonly EvalRow[];
+  readonly results: readonly RowResult[];
+  /** Stopped part-way (Ctrl-C): later units are dropped, so the summary covers a prefix of the file. */
+  readonly partial?: boolean;
+}
+
+export interface RunOptions<U> extends AccumulatorOptions {
+  /** Units of work in file order: batches of parsed rows, or byte ranges that workers parse. */
+  readonly units: AsyncIterable<U>;
+  readonly evaluate: (unit: U) => Promise<Evaluated>;
   /** Valid rows, from the validation pass. */
   readonly total: number;
   /** Invalid rows skipped (counted in the summary). */
   readonly skipped: number;
-  /** Evaluates one batch of rows, answering in the same order (a worker pool, or in-process). */
-  readonly evaluate: (rows: readonly EvalRow[]) => Promise<RowResult[]>;
-  /** Batches in flight at once; twice the worker count keeps every worker fed. */
+  /** Units in flight at once; twice the worker count keeps every worker fed. */
   readonly window: number;
-  readonly batchSize?: number;
-  /** Receives each batch's results in order before the next is counted (`--out`). */
+  /** Receives each unit's results in order before the next is counted (`--out`). */
   readonly sink?: (results: readonly RowResult[]) => Promise<void>;
   /** Keep up to this many misclassified rows, in file order, for `--junit`. */
   readonly keepMisclassified?: number;
@@ -34,30 +39,40 @@ export interface RunResult {
   readonly misclassified: { row: RowExample; kind: "false positive" | "false negative" }[];
 }
 
-async function* batches(options: RunOptions): AsyncGenerator<EvalRow[]> {
-  const size = options.batchSize ?? 32;
+/** Valid rows in batches of `size`, parsed on this thread (the validation pass reported the rest). */
+export async function* rowBatches(
+  items: AsyncIterable<TableItem>,
+  columns: ColumnMap,
+  size = 32,
+): AsyncGenerator<EvalRow[]> {
   let batch: EvalRow[] = [];
-  for await (const item of options.items()) {
-    if (options.signal?.aborted) break;
+  for await (const item of items) {
     if (item.kind !== "record") continue;
-    const result = toEvalRow(item, options.columns);
-    if ("invalid" in result) continue; // reported and counted by the validation pass
+    const result = toEvalRow(item, columns);
+    if ("invalid" in result) continue;
     batch.push(result.row);
     if (batch.length === size) {
       yield batch;
       batch = [];
     }
   }
-  if (batch.length > 0 && !options.signal?.aborted) yield batch;
+  if (batch.length > 0) yield batch;
+}
+
+async function* until<U>(units: AsyncIterable<U>, signal: AbortSignal | undefined): AsyncGenerator<U> {
+  for await (const unit of units) {
+    if (signal?.aborted) return;
+    yield unit;
+  }
 }
 
 /**
- * Runs the rows through `evaluate` in order-preserving batches and folds the results into the
- * summary. Emits `progress` (throttled), `row` and `done`; an aborted signal stops reading, lets
- * the batches in flight finish, and summarises the rows done.
+ * Runs the units through `evaluate` in order and folds the results into the summary. Emits
+ * `progress` (throttled), `row` and `done`; an aborted signal stops sending work, lets the units
+ * in flight finish, and summarises the rows done.
  */
 export class BatchRunner extends EventEmitter<BatchEvents> {
-  async run(options: RunOptions): Promise<RunResult> {
+  async run<U>(options: RunOptions<U>): Promise<RunResult> {
     const now = options.now ?? (() => performance.now());
     const acc = new Accumulator(options);
     acc.skipped = options.skipped;
@@ -66,13 +81,10 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
     const started = now();
     let lastProgress = started;
     this.emit("validated", { total: options.total, invalid: options.skipped });
-    const results = orderedMap(batches(options), options.window, async (rows) => ({
-      rows,
-      results: await options.evaluate(rows),
-    }));
-    for await (const { rows, results: batch } of results) {
-      await options.sink?.(batch);
-      batch.forEach((result, i) => {
+    const done = orderedMap(until(options.units, options.signal), options.window, options.evaluate);
+    for await (const { rows, results, partial } of done) {
+      await options.sink?.(results);
+      results.forEach((result, i) => {
         const row = rows[i] as EvalRow;
         acc.add(row, result);
         if (misclassified.length < keep && result.label !== null && result.label !== result.flagged) {
@@ -88,6 +100,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
         lastProgress = t;
         this.emit("progress", acc.progress(t - started, options.total));
       }
+      if (partial) break;
     }
     const elapsed = now() - started;
     this.emit("progress", acc.progress(elapsed, options.total));

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { canSplit, planChunks, readChunk } from "../../src/eval/readers/chunks.js";
 import {
   formatFromExtension,
   readStream,
@@ -7,7 +8,7 @@ import {
   sniffFormat,
   spoolToFile,
 } from "../../src/eval/readers/index.js";
-import type { TableItem } from "../../src/eval/readers/types.js";
+import type { TableFormat, TableItem } from "../../src/eval/readers/types.js";
 
 const fixture = (name: string) => new URL(`../fixtures/batch/${name}`, import.meta.url).pathname;
 
@@ -119,5 +120,57 @@ describe("formats and stdin", () => {
   it("sniffs TSV and CSV from the header", async () => {
     expect(await sniffFormat(fixture("prompts.tsv"))).toBe("tsv");
     expect(await sniffFormat(fixture("unlabelled.csv"))).toBe("csv");
+  });
+});
+
+describe("byte-range chunks", () => {
+  /** Every chunk read on its own, rows renumbered as the main thread does: the whole file's items. */
+  async function chunked(file: string, format: TableFormat, target: number) {
+    const out: TableItem[] = [];
+    let before = 0;
+    let chunks = 0;
+    for await (const chunk of planChunks(file, format, target)) {
+      chunks++;
+      let rows = 0;
+      for await (const item of readChunk(file, format, chunk)) {
+        if (item.kind === "columns") continue;
+        rows++;
+        out.push({ ...item, row: item.row + before });
+      }
+      before += rows;
+    }
+    return { items: out, chunks };
+  }
+
+  it.each([
+    ["labelled-prompts.csv", "csv"],
+    ["prompts.tsv", "tsv"],
+    ["prompts.jsonl", "jsonl"],
+    ["invalid-json.jsonl", "jsonl"],
+  ] as const)("cut %s only between rows, keeping row and line numbers", async (name, format) => {
+    const whole = (await collect(readTable(fixture(name), format))).filter((i) => i.kind !== "columns");
+    for (const target of [1, 40, 1 << 20]) {
+      const { items, chunks } = await chunked(fixture(name), format, target);
+      expect(items).toEqual(whole);
+      if (target === 1) expect(chunks).toBeGreaterThanOrEqual(whole.length);
+    }
+  });
+
+  it("keeps a quoted newline and an escaped quote inside their row", async () => {
+    const { items } = await chunked(fixture("labelled-prompts.csv"), "csv", 1);
+    expect(items[5]).toMatchObject({ row: 6, line: 7, values: { text: "Write a haiku about\nthe sea" } });
+    expect(items[3]).toMatchObject({
+      values: { text: 'Can you summarise this article about "prompt engineering"?' },
+    });
+  });
+
+  it("will not split a file whose rows end in a bare carriage return", async () => {
+    const spooled = await spoolToFile(Readable.from(["text,label\rok,1\rfine,0\r"]));
+    try {
+      expect(await canSplit(spooled.file)).toBe(false);
+      expect(await canSplit(fixture("labelled-prompts.csv"))).toBe(true);
+    } finally {
+      await spooled.cleanup();
+    }
   });
 });

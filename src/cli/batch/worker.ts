@@ -1,13 +1,14 @@
 // A batch worker thread: a composition root of its own. It loads the config and the models on its
-// thread, compiles the profile once, then evaluates batches of rows sent by the main thread.
+// thread, compiles the profile once, then evaluates what the main thread sends: byte ranges of the
+// file to read and parse here, or (files that cannot be split) rows the main thread parsed.
 import { loadBundledConfig, loadConfig, resolveConfigDir } from "../../config/load.js";
 import { compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { serveWorker } from "../../eval/pool-worker.js";
-import type { RowResult } from "../../eval/summary.js";
 import { builtinGuardrails } from "../../guardrails/registry.js";
 import type { CheckMode } from "../../guardrails/types.js";
 import { selectProfile } from "../select-profile.js";
+import { type ChunkTask, evaluateChunk } from "./chunk-task.js";
 import { coalescingEncoder } from "./coalescing-encoder.js";
 import { createRowEvaluator, type RowTask } from "./evaluate-rows.js";
 
@@ -18,11 +19,15 @@ export interface WorkerSetup {
   readonly profile?: string;
   readonly app?: string;
   readonly mode: CheckMode;
+  /** Shared with the main thread: non-zero once the run is stopping (Ctrl-C), checked per batch. */
+  readonly stop: SharedArrayBuffer;
 }
+
+export type WorkerTask = { readonly rows: RowTask[] } | { readonly chunk: ChunkTask };
 
 // Results travel as one JSON string: cloning a string is a copy, where cloning thousands of small
 // nested objects costs the main thread more than parsing them.
-serveWorker<(rows: readonly RowTask[]) => Promise<RowResult[]>, RowTask[], string>(
+serveWorker<{ evaluate: ReturnType<typeof createRowEvaluator>; stopped: () => boolean }, WorkerTask, string>(
   async (data) => {
     const setup = data as WorkerSetup;
     const registry = builtinGuardrails;
@@ -36,7 +41,14 @@ serveWorker<(rows: readonly RowTask[]) => Promise<RowResult[]>, RowTask[], strin
     }
     const compiled = await compileProfile(profile, registry, encoder);
     const engine = createEngine({ registry, ...(encoder ? { encoder } : {}) });
-    return createRowEvaluator(engine, compiled, setup.mode);
+    const stop = new Int32Array(setup.stop);
+    return {
+      evaluate: createRowEvaluator(engine, compiled, setup.mode),
+      stopped: () => Atomics.load(stop, 0) !== 0,
+    };
   },
-  async (evaluate, rows) => JSON.stringify(await evaluate(rows)),
+  async ({ evaluate, stopped }, task) =>
+    JSON.stringify(
+      "chunk" in task ? await evaluateChunk(task.chunk, evaluate, stopped) : await evaluate(task.rows),
+    ),
 );

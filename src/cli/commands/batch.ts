@@ -2,26 +2,22 @@ import { readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { writeFileAtomic } from "../../config/files.js";
-import { compileProfile, needsEncoder } from "../../engine/compile.js";
-import { createEngine } from "../../engine/engine.js";
-import { ConfigError, UsageError } from "../../errors.js";
+import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
 import { baselineMetrics, checkGates, compareBaseline, parseGates } from "../../eval/gates.js";
 import { junitXml } from "../../eval/junit.js";
-import { startPool } from "../../eval/pool.js";
 import { readTable } from "../../eval/readers/index.js";
 import { openResultsWriter } from "../../eval/results-writer.js";
-import type { EvalRow } from "../../eval/rows.js";
 import { BatchRunner } from "../../eval/runner.js";
 import type { BatchSummary, RowResult } from "../../eval/summary.js";
 import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
 import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import { createEvaluator } from "../batch/evaluator.js";
 import { openInput } from "../batch/input.js";
 import { attachPlainProgress } from "../batch/plain-view.js";
 import { renderSummary } from "../batch/print-summary.js";
-import type { WorkerSetup } from "../batch/worker.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
@@ -80,10 +76,6 @@ function targetOf(options: BatchOptions): Target | undefined {
   return recall === undefined ? undefined : { metric: "recall", value: recall };
 }
 
-/** The worker thread's module: .ts beside this file under tsx/vitest, .js in the build. */
-const workerScript = () =>
-  new URL(`../batch/worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
-
 /** Evaluates a data set with a profile; 1 when a gate fails, 0 otherwise (flagged rows are expected). */
 export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<number> {
   const mode = (options.mode ?? "input") as CheckMode;
@@ -133,7 +125,16 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
     }
 
     const concurrency = options.concurrency ?? availableParallelism();
-    const evaluate = await evaluator(ctx, options, mode, concurrency);
+    const evaluator = await createEvaluator(ctx, {
+      input,
+      columns: validation.columns,
+      mode,
+      concurrency,
+      batchSize: options.batchSize ?? 32,
+      hasInvalid: validation.invalidCount > 0,
+      ...(options.profile ? { profile: options.profile } : {}),
+      ...(options.app ? { app: options.app } : {}),
+    });
     const writer = options.out
       ? openResultsWriter(resolve(ctx.cwd, options.out), [...enabled.keys()])
       : undefined;
@@ -153,6 +154,7 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         })
       : undefined;
     if (!quiet && !view) attachPlainProgress(runner, ctx.io.stderr);
+    stop.signal.addEventListener("abort", evaluator.stop);
     const onSigint = () => stop.abort();
     process.once("SIGINT", onSigint);
     if (options.signal?.aborted) stop.abort();
@@ -168,13 +170,11 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         guardrails: enabled,
         sweep: options.sweep === true,
         ...(target ? { target } : {}),
-        items: () => readTable(input.file, input.format),
-        columns: validation.columns,
+        units: evaluator.units,
+        evaluate: evaluator.evaluate,
         total: validation.total,
         skipped: validation.invalidCount,
-        evaluate: evaluate.run,
         window: Math.max(2, concurrency * 2),
-        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
         ...(writer ? { sink: (results: readonly RowResult[]) => writer.write(results) } : {}),
         keepMisclassified: options.junitRows === true ? 1000 : Number(options.junitRows ?? 0),
         signal: stop.signal,
@@ -184,7 +184,7 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       throw error;
     } finally {
       process.removeListener("SIGINT", onSigint);
-      await evaluate.close();
+      await evaluator.close();
       await writer?.close();
     }
 
@@ -212,45 +212,6 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
     return failed.length > 0 ? 1 : 0;
   } finally {
     await input.cleanup();
-  }
-}
-
-/** A worker pool, or with `--concurrency 0` the engine on this thread (small runs, tests). */
-async function evaluator(ctx: CliContext, options: BatchOptions, mode: CheckMode, concurrency: number) {
-  if (concurrency === 0) {
-    const registry = await ctx.registry();
-    const { profile } = selectProfile(await loadCliConfig(ctx), options);
-    const encoder = needsEncoder(profile, registry) ? await ctx.encoder?.() : undefined;
-    let compiled: Awaited<ReturnType<typeof compileProfile>>;
-    try {
-      compiled = await compileProfile(profile, registry, encoder);
-    } catch (error) {
-      throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
-    }
-    const { createRowEvaluator } = await import("../batch/evaluate-rows.js");
-    const run = createRowEvaluator(
-      createEngine({ registry, ...(encoder ? { encoder } : {}) }),
-      compiled,
-      mode,
-    );
-    return { run: (rows: readonly EvalRow[]) => run(rows), close: async () => {} };
-  }
-  const setup: WorkerSetup = {
-    configFlag: ctx.configFlag,
-    configEnv: ctx.env.GUARDRAIL_CONFIG,
-    cwd: ctx.cwd,
-    mode,
-    ...(options.profile ? { profile: options.profile } : {}),
-    ...(options.app ? { app: options.app } : {}),
-  };
-  try {
-    const pool = await startPool<EvalRow[], string>(workerScript(), concurrency, setup);
-    return {
-      run: async (rows: readonly EvalRow[]) => JSON.parse(await pool.run([...rows])) as RowResult[],
-      close: () => pool.close(),
-    };
-  } catch (error) {
-    throw new ConfigError(`batch worker failed to start: ${(error as Error).message}`);
   }
 }
 
