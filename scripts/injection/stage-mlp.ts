@@ -24,6 +24,7 @@ export function trainStage(
   scorerForFold: (fold: number) => Scorer,
   options: MlpOptions,
   log: (m: string) => void,
+  members = 1,
 ): { mlp: Mlp; epochs: number } {
   const foldOf = (e: Example) => hashRange(options.seed + 17, family(e), 0, family(e).length) % folds;
   const scorers = Array.from({ length: folds }, (_, k) => scorerForFold(k));
@@ -36,8 +37,37 @@ export function trainStage(
     options.seed,
   );
   log(`MLP rows: ${fit.length} train, ${held.length} early-stopping (calibration split)`);
-  const { mlp, epochs } = trainMlp(fit, held, options, log);
-  return { mlp, epochs };
+  // An ensemble of `members` networks that differ only in initialisation, dropout masks and
+  // shuffles (same rows, same folds); their logits are averaged, i.e. one wider network.
+  const nets = Array.from({ length: members }, (_, k) =>
+    trainMlp(fit, held, { ...options, seed: options.seed + 7919 * k }, log),
+  );
+  const epochs = nets.map((n) => n.epochs);
+  if (members > 1) log(`ensemble of ${members}: epochs ${epochs.join(", ")}`);
+  return { mlp: averageMlps(nets.map((n) => n.mlp)), epochs: Math.max(...epochs) };
+}
+
+/**
+ * The average of several networks' logits as one network: hidden layers side by side, output
+ * weights divided by the count, biases averaged. Exact, so the runtime needs no ensemble code.
+ */
+export function averageMlps(nets: Mlp[]): Mlp {
+  if (nets.length === 1) return nets[0] as Mlp;
+  const first = nets[0] as Mlp;
+  const hidden = nets.reduce((n, m) => n + m.hidden, 0);
+  const w1 = new Float32Array(hidden * first.input);
+  const b1 = new Float32Array(hidden);
+  const w2 = new Float32Array(hidden);
+  let [offset, b2] = [0, 0];
+  for (const m of nets) {
+    if (m.input !== first.input) throw new Error("averageMlps: input sizes differ");
+    w1.set(m.w1, offset * first.input);
+    b1.set(m.b1, offset);
+    for (let h = 0; h < m.hidden; h++) w2[offset + h] = (m.w2[h] as number) / nets.length;
+    b2 += m.b2 / nets.length;
+    offset += m.hidden;
+  }
+  return { input: first.input, hidden, w1, b1, w2, b2 };
 }
 
 /** The raw score of an example: the maximum MLP logit over its windows (the bias if none). */

@@ -5,6 +5,7 @@
  *                        [--bits 18] [--epochs 6] [--hidden 256] [--seed N] [--max-fpr 0.02]
  *                        [--ngrams-only] [--compare models-dir] [--dry-run]
  *                        [--threshold-rule pooled|balanced] [--source-min 50] [--source-fpr 0.05]
+ *                        [--ensemble 1] [--extra datasets/injection-extra]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -27,9 +28,16 @@ import { HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import type { Example } from "./example.js";
+import { addExtraToTrain, loadExtra } from "./extra-data.js";
 import { type Featured, featureExamples, trainingItems } from "./items.js";
 import { fitPlatt, type LinearModel, trainLogistic } from "./logistic.js";
-import { type PooledRule, thresholdForBalancedFpr, thresholdForPooledFpr } from "./metrics.js";
+import {
+  metricsAt,
+  type PooledRule,
+  rocAuc,
+  thresholdForBalancedFpr,
+  thresholdForPooledFpr,
+} from "./metrics.js";
 import { markdownTable, ruleTable, slices, spliceCard } from "./report.js";
 import { type Split, splitByFamily } from "./split.js";
 import { stackExample } from "./stack.js";
@@ -55,6 +63,8 @@ const { values } = parseArgs({
     "threshold-rule": { type: "string", default: "pooled" },
     "source-min": { type: "string", default: "50" },
     "source-fpr": { type: "string", default: "0.05" },
+    ensemble: { type: "string", default: "1" },
+    extra: { type: "string", default: "" },
   },
 });
 const started = performance.now();
@@ -65,6 +75,13 @@ const log = (msg: string) => console.log(`[${((performance.now() - started) / 10
 const pool = loadPool({ shared: values.data, project: values.project }, seed);
 const { kept, family, dropped } = dedup(pool);
 const { splits, leaked } = splitByFamily(kept, family, HELDOUT_SOURCES, seed);
+if (values.extra) {
+  const extra = addExtraToTrain(splits, loadExtra(resolve(root, values.extra), seed + 9));
+  for (const e of extra.added) family.set(e, e.group);
+  log(
+    `extra data (${values.extra}): ${extra.added.length} training rows, ${extra.dropped} dropped as near-copies of calibration / test / held-out texts`,
+  );
+}
 log(
   `${pool.length} examples; dropped ${dropped.duplicates} near-duplicates, ${dropped.conflicts} label conflicts, ${leaked} near-copies of held-out texts`,
 );
@@ -139,9 +156,11 @@ const calibrate = (rawOf: (e: Example, i: number) => number) => {
     bySource.set(key, [...(bySource.get(key) ?? []), p]);
     byRawSource.set(e.source, [...(byRawSource.get(e.source) ?? []), p]);
   });
+  // Rounded up, never down: rounding down could flag benign texts tied at the cut the rule excluded.
+  const up = (t: number) => Math.min(1, Math.ceil(t * 1e4 - 1e-9) / 1e4);
   const thresholds: Record<Rule, number> = {
-    balanced: Number(thresholdForBalancedFpr([...bySource.values()], maxFpr).toFixed(4)),
-    pooled: Number(thresholdForPooledFpr([...byRawSource.values()], pooledRule).toFixed(4)),
+    balanced: up(thresholdForBalancedFpr([...bySource.values()], maxFpr)),
+    pooled: up(thresholdForPooledFpr([...byRawSource.values()], pooledRule)),
   };
   const threshold = thresholds[rule];
   const benign = [...byRawSource.values()].flat();
@@ -209,6 +228,7 @@ if (!values["ngrams-only"]) {
       seed,
     },
     log,
+    Number(values.ensemble),
   );
   mlp = stage.mlp;
   const calEmb = new Map(
@@ -226,6 +246,20 @@ if (!values["ngrams-only"]) {
   log(
     `MLP: ${stage.epochs} epochs; ${mlpCal.isotonic.z.length} isotonic knots, ` +
       `threshold ${mlpCal.threshold} (${rule} rule)`,
+  );
+  // The figure changes are judged by before anything is reported on the test split.
+  const cal = calibration.map((e) => ({
+    label: e.label,
+    score: applyIsotonic(
+      mlpCal.isotonic,
+      maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, ngram)),
+    ),
+  }));
+  const m = metricsAt(cal, mlpCal.threshold);
+  log(
+    `calibration split at the threshold: F1 ${(m.f1 ?? 0).toFixed(3)} recall ${(m.recall ?? 0).toFixed(3)} FPR ${(m.fpr ?? 0).toFixed(4)} ` +
+      `recall@1%FPR ${(m.recallAt1Fpr ?? 0).toFixed(3)} ` +
+      `AUC ${(rocAuc(cal) ?? 0).toFixed(4)} (hidden ${mlp.hidden}, ${Number(values.ensemble)} member(s))`,
   );
   mlpThresholds = mlpCal.thresholds;
 }
@@ -270,10 +304,11 @@ tables.push(
   `### v2.1 fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
 );
 if (values.compare) {
-  const v1 = await loadInjectionClassifier(values.compare);
-  tables.push(
-    `### v1 (${values.compare}; threshold ${v1.threshold})\n\n${report("v1", v1, "ngrams", v1.threshold)}`,
-  );
+  // A format-2 model with an MLP is compared through its full path (same windows and vectors).
+  const other = await loadInjectionClassifier(values.compare);
+  const mode: Mode = other.header.mlp && !values["ngrams-only"] ? "full" : "ngrams";
+  const name = `${other.header.mlp ? "previous model" : "v1"} (${values.compare}, ${mode === "full" ? "full" : "n-grams"}; threshold ${other.threshold})`;
+  tables.push(`### ${name}\n\n${report(name, other, mode, other.threshold)}`);
 }
 
 if (!values["dry-run"]) {
@@ -282,7 +317,7 @@ if (!values["dry-run"]) {
   writeFileSync(join(values.out, "weights.bin.gz"), gzipSync(Buffer.from(quantised.buffer), { level: 9 }));
   if (mlp) writeFileSync(join(values.out, "mlp.bin.gz"), gzipSync(mlpToBytes(mlp), { level: 9 }));
   const card = join(values.out, "MODEL_CARD.md");
-  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
+  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units${Number(values.ensemble) > 1 ? ` × ${values.ensemble} seeds (averaged)` : ""}${values.extra ? `, extra data ${values.extra}` : ""}.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
   writeFileSync(
     card,
     spliceCard(existsSync(card) ? readFileSync(card, "utf8") : "# llm injection classifier\n", body),
