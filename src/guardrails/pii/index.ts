@@ -27,7 +27,7 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | API_KEY            | GitHub ghp_/github_pat_, Slack xox*, Stripe sk_live_, Google AIza, OpenAI  |
  * |                    | sk-…, and JWTs (bearer tokens)                                             |
  */
-export { PII_ENTITIES, type PiiEntity } from "./entities.js";
+export { NAME_ENTITIES, PII_ENTITIES, type PiiEntity } from "./entities.js";
 export { type PiiSettings, piiSettingsSchema } from "./settings.js";
 
 let defaultDetect: PiiDetect | undefined;
