@@ -1,10 +1,11 @@
 /**
  * `npm run build:models` (and the tail of `prepare`): converts USE-lite's TF.js graph to ONNX in
- * the cache folder when it is missing or stale. No network; about half a second.
+ * the cache folder when it is missing or stale. No network; about half a second. An entry point of
+ * its own, beside the CLI's, because it runs during `npm install`.
  * Flags: --force rebuilds even when current; --cache-dir DIR writes elsewhere.
  */
 import { relative } from "node:path";
-import { ensureModel } from "./model-cache.js";
+import { ensureModel } from "../models/use-lite/model-cache.js";
 
 async function main(argv: readonly string[]): Promise<number> {
   const force = argv.includes("--force");
