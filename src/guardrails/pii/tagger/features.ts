@@ -1,5 +1,5 @@
 import type { Lexicon } from "../lexicon.js";
-import { add, addInt, begin, finish } from "./hash.js";
+import { begin, finish, hashString, mix } from "./hash.js";
 import { FLAG_BITS, lexiconFlags } from "./lexicon-flags.js";
 import type { TaggerTokens } from "./tokenize.js";
 
@@ -20,100 +20,213 @@ export interface Featurizer {
   shapeKeys: Int32Array;
 }
 
+// Feature hashes are built by mixing 32-bit parts into a per-template seed (see hash.ts `mix`).
+const T = Array.from({ length: 32 }, (_, t) => begin(t) | 0);
+const seed = (t: number) => T[t] as number;
+const PREVIOUS_TAG = begin(90) | 0;
+const PREVIOUS_TAGS = begin(91) | 0;
+const PREVIOUS_TAG_SHAPE = begin(92) | 0;
+// Tag history without the shape is a function of two small numbers: a table, not a hash per token.
+const HISTORY = 16;
+const PREVIOUS_ROWS = Int32Array.from({ length: HISTORY }, (_, p) => finish(mix(PREVIOUS_TAG, p)));
+const PREVIOUS2_ROWS = Int32Array.from({ length: HISTORY * HISTORY }, (_, k) =>
+  finish(mix(mix(PREVIOUS_TAGS, k >> 4), k & 15)),
+);
+
 /** The three tag-history features of a token given the two previous tags and its shape key. */
 export function transitionRows(previous: number, previous2: number, shapeKey: number, out: Int32Array): void {
-  out[0] = finish(addInt(begin(90), previous));
-  out[1] = finish(addInt(addInt(begin(91), previous), previous2));
-  out[2] = finish(addInt(addInt(begin(92), previous), shapeKey));
+  out[0] = PREVIOUS_ROWS[previous] as number;
+  out[1] = PREVIOUS2_ROWS[previous * HISTORY + previous2] as number;
+  out[2] = finish(mix(mix(PREVIOUS_TAG_SHAPE, previous), shapeKey));
 }
 
-const PAD = "<s>";
-const END = "</s>";
-const SENTENCE_END = /^[.!?;:\n"“”|•]$/;
+const PAD = hashString("<s>");
+const END = hashString("</s>");
+const BIAS = finish(seed(0));
+// Lexicon bit features: constants, indexed by bit (and by caselessness for the token's own bits).
+const FLAG_HERE = Int32Array.from({ length: FLAG_BITS * 2 }, (_, k) =>
+  finish(mix(mix(seed(20), k >> 1), k & 1)),
+);
+const FLAG_BEFORE = Int32Array.from({ length: FLAG_BITS }, (_, b) => finish(mix(seed(21), b)));
+const FLAG_AFTER = Int32Array.from({ length: FLAG_BITS }, (_, b) => finish(mix(seed(22), b)));
+const LENGTHS = Int32Array.from({ length: 13 }, (_, k) => finish(mix(seed(18), k)));
 
 /** Xxxx, dd, X.X: upper, lower, digit and other characters, runs collapsed. */
 export function shapeOf(word: string): string {
   let out = "";
-  let last = "";
+  let last = -1;
   for (let i = 0; i < word.length && out.length < 8; i++) {
-    const ch = word[i] as string;
-    const c = /\p{Lu}/u.test(ch) ? "X" : /\p{L}/u.test(ch) ? "x" : /\d/.test(ch) ? "d" : ch;
-    if (c !== last) out += c;
+    const c = shapeClass(word, i);
+    if (c !== last) out += String.fromCharCode(c);
     last = c;
   }
   return out;
 }
 
+/** The FNV-1a hash of shapeOf(word), without building the string. */
+function shapeHash(word: string): number {
+  let h = 0x811c9dc5;
+  let last = -1;
+  for (let i = 0, len = 0; i < word.length && len < 8; i++) {
+    const c = shapeClass(word, i);
+    if (c !== last) {
+      h = Math.imul(h ^ c, 0x01000193);
+      len++;
+    }
+    last = c;
+  }
+  return h | 0;
+}
+
+const X = 88;
+const x = 120;
+const D = 100;
+
+// Called for every character of every token: ASCII answers without a Unicode regex.
+function shapeClass(word: string, i: number): number {
+  const code = word.charCodeAt(i);
+  if (code >= 65 && code <= 90) return X;
+  if (code >= 97 && code <= 122) return x;
+  if (code >= 48 && code <= 57) return D;
+  if (code < 128) return code;
+  const ch = word[i] as string;
+  return /\p{Lu}/u.test(ch) ? X : /\p{L}/u.test(ch) ? x : /\d/.test(ch) ? D : code;
+}
+
+/** . ! ? ; : " “ ” | • as a whole token: the next token starts a sentence. */
+function endsSentence(token: string): boolean {
+  if (token.length !== 1) return false;
+  const c = token.charCodeAt(0);
+  return (
+    c === 46 ||
+    c === 33 ||
+    c === 63 ||
+    c === 59 ||
+    c === 58 ||
+    c === 34 ||
+    c === 0x201c ||
+    c === 0x201d ||
+    c === 124 ||
+    c === 0x2022
+  );
+}
+
+function hasUpper(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+    if (c >= 128) return /\p{Lu}/u.test(text);
+  }
+  return false;
+}
+
 export function createFeaturizer(lexicon: Lexicon): Featurizer {
-  let lower: string[] = [];
-  let shapes: string[] = [];
-  let flags = new Int32Array(256);
+  const lower: string[] = [];
+  let capacity = 0;
+  // Per-token hashes, offset by 2 so the ±2 neighbours of any token need no bounds checks.
+  let words = new Int32Array(0);
+  let written = new Int32Array(0);
+  let shapes = new Int32Array(0);
+  let flags = new Int32Array(0);
   const state: Featurizer = {
-    rows: new Int32Array(256 * MAX_FEATURES),
-    counts: new Int32Array(256),
-    shapeKeys: new Int32Array(256),
+    rows: new Int32Array(0),
+    counts: new Int32Array(0),
+    shapeKeys: new Int32Array(0),
     prepare(text, tokens) {
       const n = tokens.count;
-      if (state.counts.length < n) {
-        state.rows = new Int32Array(n * 2 * MAX_FEATURES);
-        state.counts = new Int32Array(n * 2);
-        state.shapeKeys = new Int32Array(n * 2);
-        flags = new Int32Array(n * 2);
+      if (capacity < n) grow(Math.max(256, n * 2));
+      const texts = tokens.texts;
+      for (let i = 0; i < n; i++) {
+        const t = texts[i] as string;
+        const w = t.toLowerCase();
+        lower[i] = w;
+        const h = hashString(w);
+        words[i + 2] = h;
+        written[i + 2] = w === t ? h : hashString(t);
+        const s = shapeHash(t);
+        shapes[i + 2] = s;
+        state.shapeKeys[i] = s & 0xffff;
       }
-      lower = tokens.texts.map((t) => t.toLowerCase());
-      shapes = tokens.texts.map(shapeOf);
+      words[n + 2] = END;
+      words[n + 3] = END;
+      shapes[n + 2] = END;
+      shapes[n + 3] = END;
+      lower.length = n;
       lexiconFlags(lexicon, tokens, lower, flags);
       // In text with no capitals at all, capitalisation says nothing: say so to every token.
-      const caseless = !/\p{Lu}/u.test(text) ? 1 : 0;
+      const caseless = hasUpper(text) ? 0 : 1;
       for (let i = 0; i < n; i++) {
-        fill(i, n, tokens, caseless);
-        state.shapeKeys[i] = add(0, shapes[i] as string) & 0xffff;
+        const sentenceStart = i === 0 || endsSentence(texts[i - 1] as string) ? 1 : 0;
+        fill(i, n, lower[i] as string, sentenceStart, caseless);
       }
     },
   };
 
-  function fill(i: number, n: number, tokens: TaggerTokens, caseless: number): void {
+  function grow(size: number): void {
+    capacity = size;
+    state.rows = new Int32Array(size * MAX_FEATURES);
+    state.counts = new Int32Array(size);
+    state.shapeKeys = new Int32Array(size);
+    flags = new Int32Array(size);
+    words = new Int32Array(size + 4);
+    written = new Int32Array(size + 4);
+    shapes = new Int32Array(size + 4);
+    words[0] = words[1] = shapes[0] = shapes[1] = PAD;
+  }
+
+  function fill(i: number, n: number, w: string, sentenceStart: number, caseless: number): void {
     const rows = state.rows;
     let c = i * MAX_FEATURES;
-    const push = (h: number) => {
-      rows[c++] = finish(h);
-    };
-    const w = lower[i] as string;
-    const word = (k: number) => (k < 0 ? PAD : k >= n ? END : (lower[k] as string));
-    const shape = (k: number) => (k < 0 ? PAD : k >= n ? END : (shapes[k] as string));
-    const sentenceStart = i === 0 || SENTENCE_END.test(tokens.texts[i - 1] as string) ? 1 : 0;
-    push(begin(0));
-    push(add(begin(1), w));
-    push(add(begin(2), tokens.texts[i] as string));
+    const p = i + 2;
+    const word = words[p] as number;
+    const prev = words[p - 1] as number;
+    const prev2 = words[p - 2] as number;
+    const next = words[p + 1] as number;
+    const next2 = words[p + 2] as number;
+    const shape = shapes[p] as number;
+    const shapePrev = shapes[p - 1] as number;
+    const shapeNext = shapes[p + 1] as number;
+    rows[c++] = BIAS;
+    rows[c++] = finish(mix(seed(1), word));
+    rows[c++] = finish(mix(seed(2), written[p] as number));
+    // Prefixes and suffixes of 1–4 characters, hashed as they grow.
+    let prefix = 0x811c9dc5;
+    let suffix = 0x811c9dc5;
     for (let k = 1; k <= 4 && k <= w.length; k++) {
-      push(add(addInt(begin(3), k), w.slice(0, k)));
-      push(add(addInt(begin(4), k), w.slice(-k)));
+      prefix = Math.imul(prefix ^ w.charCodeAt(k - 1), 0x01000193);
+      suffix = Math.imul(suffix ^ w.charCodeAt(w.length - k), 0x01000193);
+      rows[c++] = finish(mix(mix(seed(3), k), prefix));
+      rows[c++] = finish(mix(mix(seed(4), k), suffix));
     }
-    push(add(begin(5), shape(i)));
-    push(add(begin(6), shape(i - 1)));
-    push(add(begin(7), shape(i + 1)));
-    push(add(begin(8), shape(i - 2)));
-    push(add(begin(9), shape(i + 2)));
-    push(add(add(add(begin(10), shape(i - 1)), shape(i)), shape(i + 1)));
-    push(add(begin(11), word(i - 1)));
-    push(add(begin(12), word(i + 1)));
-    push(add(begin(13), word(i - 2)));
-    push(add(begin(14), word(i + 2)));
-    push(add(add(begin(15), word(i - 1)), w));
-    push(add(add(begin(16), w), word(i + 1)));
-    push(add(addInt(addInt(begin(17), sentenceStart), caseless), shape(i)));
-    push(addInt(begin(18), Math.min(w.length, 12)));
+    rows[c++] = finish(mix(seed(5), shape));
+    rows[c++] = finish(mix(seed(6), shapePrev));
+    rows[c++] = finish(mix(seed(7), shapeNext));
+    rows[c++] = finish(mix(seed(8), shapes[p - 2] as number));
+    rows[c++] = finish(mix(seed(9), shapes[p + 2] as number));
+    rows[c++] = finish(mix(mix(mix(seed(10), shapePrev), shape), shapeNext));
+    rows[c++] = finish(mix(seed(11), prev));
+    rows[c++] = finish(mix(seed(12), next));
+    rows[c++] = finish(mix(seed(13), prev2));
+    rows[c++] = finish(mix(seed(14), next2));
+    rows[c++] = finish(mix(mix(seed(15), prev), word));
+    rows[c++] = finish(mix(mix(seed(16), word), next));
+    rows[c++] = finish(mix(mix(seed(17), sentenceStart * 2 + caseless), shape));
+    rows[c++] = LENGTHS[Math.min(w.length, 12)] as number;
     const here = flags[i] as number;
     const before = i > 0 ? (flags[i - 1] as number) : 0;
     const after = i + 1 < n ? (flags[i + 1] as number) : 0;
-    for (let b = 0; b < FLAG_BITS; b++) {
-      if (here & (1 << b)) push(addInt(addInt(begin(20), b), caseless));
-      if (before & (1 << b)) push(addInt(begin(21), b));
-      if (after & (1 << b)) push(addInt(begin(22), b));
+    for (let bits = here; bits !== 0; bits &= bits - 1) {
+      rows[c++] = FLAG_HERE[(31 - Math.clz32(bits & -bits)) * 2 + caseless] as number;
     }
-    push(addInt(add(begin(23), shape(i)), here & 0xff));
-    push(add(add(begin(24), word(i - 2)), word(i - 1)));
-    push(add(add(begin(25), word(i + 1)), word(i + 2)));
+    for (let bits = before; bits !== 0; bits &= bits - 1) {
+      rows[c++] = FLAG_BEFORE[31 - Math.clz32(bits & -bits)] as number;
+    }
+    for (let bits = after; bits !== 0; bits &= bits - 1) {
+      rows[c++] = FLAG_AFTER[31 - Math.clz32(bits & -bits)] as number;
+    }
+    rows[c++] = finish(mix(mix(seed(23), shape), here & 0xff));
+    rows[c++] = finish(mix(mix(seed(24), prev2), prev));
+    rows[c++] = finish(mix(mix(seed(25), next), next2));
     state.counts[i] = c - i * MAX_FEATURES;
   }
   return state;

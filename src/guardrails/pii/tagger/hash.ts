@@ -32,3 +32,23 @@ export function finish(h: number): number {
   x ^= x >>> 16;
   return x >>> 0;
 }
+
+/** FNV-1a of a whole string, no separator: a token's hash, computed once per message. */
+export function hashString(s: string): number {
+  let x = OFFSET;
+  for (let i = 0; i < s.length; i++) x = Math.imul(x ^ s.charCodeAt(i), PRIME);
+  return x | 0;
+}
+
+/**
+ * Mixes a 32-bit part (a token's hash, a small integer) into a feature hash: the murmur3 block
+ * step, so features are built from per-token hashes without re-reading any string.
+ */
+export function mix(h: number, v: number): number {
+  let k = Math.imul(v, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  let x = h ^ k;
+  x = (x << 13) | (x >>> 19);
+  return (Math.imul(x, 5) + 0xe6546b64) | 0;
+}

@@ -6,6 +6,13 @@ import type { TaggerModel } from "./model.js";
 import { allowed, entityOf, isInside, TAG_COUNT, TAGGED_ENTITIES, type TaggedEntity } from "./tags.js";
 import { createTokens, tokenizeInto } from "./tokenize.js";
 
+// allowed(previous, tag) as a table, row `previous`.
+const ALLOWED = Uint8Array.from({ length: TAG_COUNT * TAG_COUNT }, (_, k) =>
+  allowed(Math.floor(k / TAG_COUNT), k % TAG_COUNT) ? 1 : 0,
+);
+
+if (TAG_COUNT !== 9) throw new Error("tagger.ts sums scores for exactly 9 tags");
+
 const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)(?:\.\s*|\s+|$)/i;
 
 export interface TaggedSpan {
@@ -22,12 +29,13 @@ export interface TaggedSpan {
 export function createTagger(model: TaggerModel, lexicon: Lexicon) {
   const tokens = createTokens();
   const features = createFeaturizer(lexicon);
-  const scores = new Float64Array(TAG_COUNT);
+  const scores = new Int32Array(TAG_COUNT);
   const transitions = new Int32Array(TRANSITION_FEATURES);
   const mask = model.dim - 1;
   const w = model.weights;
   let tags = new Int32Array(256);
 
+  // Adds one feature's row of int16 weights to the scores (sums stay far inside int32).
   function addRow(hash: number): void {
     const base = (hash & mask) * TAG_COUNT;
     for (let t = 0; t < TAG_COUNT; t++) scores[t] = (scores[t] as number) + (w[base + t] as number);
@@ -38,18 +46,53 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
     features.prepare(text, tokens);
     const n = tokens.count;
     if (tags.length < n) tags = new Int32Array(n * 2);
+    const rows = features.rows;
+    const counts = features.counts;
+    const shapeKeys = features.shapeKeys;
     let previous = 0;
     let previous2 = 0;
     for (let i = 0; i < n; i++) {
-      scores.fill(0);
+      // Nine tags: the rows are summed in locals, one pass over each row's nine weights.
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0,
+        s4 = 0,
+        s5 = 0,
+        s6 = 0,
+        s7 = 0,
+        s8 = 0;
       const base = i * MAX_FEATURES;
-      const count = features.counts[i] as number;
-      for (let f = 0; f < count; f++) addRow(features.rows[base + f] as number);
-      transitionRows(previous, previous2, features.shapeKeys[i] as number, transitions);
-      for (const h of transitions) addRow(h);
+      const end = base + (counts[i] as number);
+      for (let f = base; f < end; f++) {
+        const r = ((rows[f] as number) & mask) * 9;
+        s0 += w[r] as number;
+        s1 += w[r + 1] as number;
+        s2 += w[r + 2] as number;
+        s3 += w[r + 3] as number;
+        s4 += w[r + 4] as number;
+        s5 += w[r + 5] as number;
+        s6 += w[r + 6] as number;
+        s7 += w[r + 7] as number;
+        s8 += w[r + 8] as number;
+      }
+      scores[0] = s0;
+      scores[1] = s1;
+      scores[2] = s2;
+      scores[3] = s3;
+      scores[4] = s4;
+      scores[5] = s5;
+      scores[6] = s6;
+      scores[7] = s7;
+      scores[8] = s8;
+      transitionRows(previous, previous2, shapeKeys[i] as number, transitions);
+      addRow(transitions[0] as number);
+      addRow(transitions[1] as number);
+      addRow(transitions[2] as number);
       let best = 0;
+      const allowedHere = previous * TAG_COUNT;
       for (let t = 1; t < TAG_COUNT; t++) {
-        if (allowed(previous, t) && (scores[t] as number) > (scores[best] as number)) best = t;
+        if (ALLOWED[allowedHere + t] === 1 && (scores[t] as number) > (scores[best] as number)) best = t;
       }
       tags[i] = best;
       previous2 = previous;
