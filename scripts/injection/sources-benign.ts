@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCsv } from "./csv.js";
+import { parseCsv } from "../csv.js";
 import { createRng, type Example, example, shuffle } from "./example.js";
 
 // Model answers of at least this many words serve as long benign documents.

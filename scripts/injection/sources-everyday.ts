@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCsv } from "./csv.js";
+import { parseCsv } from "../csv.js";
 import { createRng, type Example, example, shuffle } from "./example.js";
 
 /**

@@ -1,4 +1,4 @@
-import { hashRange } from "../../src/guardrails/llm/features/hash.js";
+import { hashRange } from "../../src/text/hash.js";
 import type { Example } from "./example.js";
 
 export type Split = "train" | "calibration" | "test" | "heldout";

@@ -1,7 +1,7 @@
-import { hashRange } from "../../src/guardrails/llm/features/hash.js";
 import type { Mlp } from "../../src/guardrails/llm/mlp.js";
 import { mlpLogit } from "../../src/guardrails/llm/mlp.js";
 import type { NgramMax } from "../../src/guardrails/llm/ngram-scorer.js";
+import { hashRange } from "../../src/text/hash.js";
 import type { Embedded } from "./embed.js";
 import type { Example } from "./example.js";
 import { type MlpOptions, trainMlp } from "./mlp-train.js";

@@ -18,11 +18,11 @@ import {
   type InjectionModelHeader,
   loadInjectionClassifier,
 } from "../../src/guardrails/llm/classifier.js";
-import { hashRange } from "../../src/guardrails/llm/features/hash.js";
 import { applyIsotonic, fitIsotonic } from "../../src/guardrails/llm/isotonic.js";
 import { type Mlp, mlpToBytes } from "../../src/guardrails/llm/mlp.js";
 import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
 import { HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";

@@ -9,7 +9,8 @@ import {
   HAZARD_MAPPING,
   type ModerationCategory,
 } from "../../src/guardrails/content-moderation/model/categories.js";
-import { dedupe, type Example, parseCsv, readJsonl } from "./read.js";
+import { parseCsv } from "../csv.js";
+import { dedupe, type Example, readJsonl } from "./read.js";
 
 const HARMBENCH: Record<string, ModerationCategory> = {
   chemical_biological: "WEAPONS",

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
-import { dedupe, type Example, parseCsv, readJsonl } from "./read.js";
+import { parseCsv } from "../csv.js";
+import { dedupe, type Example, readJsonl } from "./read.js";
 
 /**
  * The project's category for each of the 80 GPTFuzz questions that have labelled responses

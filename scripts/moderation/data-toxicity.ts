@@ -1,7 +1,8 @@
 /** Plain toxic text, so hate and abuse are UNSAFE even when no harmful request is in sight. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { dedupe, type Example, parseCsv } from "./read.js";
+import { parseCsv } from "../csv.js";
+import { dedupe, type Example } from "./read.js";
 
 /**
  * Davidson et al. tweets: class 0 hate → HATE, 1 offensive → HARASSMENT, 2 neither → safe.

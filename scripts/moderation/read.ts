@@ -13,41 +13,6 @@ export interface Example {
   readonly group?: string;
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and newlines. */
-export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i] as string;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && body[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  const [head, ...rest] = rows;
-  if (!head) return [];
-  return rest
-    .filter((r) => r.length === head.length)
-    .map((r) => Object.fromEntries(head.map((h, i) => [h, r[i] ?? ""])));
-}
-
 export const readText = (path: string): string =>
   path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8");
 

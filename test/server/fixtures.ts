@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { generateKey } from "../../src/config/keys.js";
 import { loadConfig } from "../../src/config/load.js";
 import { compileConfig } from "../../src/engine/compile-config.js";
@@ -61,6 +61,40 @@ export async function makeConfigDir({ withDefault = true, withKeys = true } = {}
     keys: { current: current.key, next: next.key, revoked: revoked.key },
     writeProfile: (name, yaml) => writeFile(join(profiles, name), yaml),
     cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A test file's config directory and the headers that authenticate with its current key. */
+export interface ServerSetup {
+  readonly fixture: ConfigFixture;
+  readonly key: string;
+  readonly auth: Record<string, string>;
+}
+
+/**
+ * Makes one config directory before a test file's tests and removes it after them. Read the
+ * fields inside tests: they exist once `beforeAll` has run.
+ */
+export function useConfigDir(): ServerSetup {
+  let made: ConfigFixture | undefined;
+  beforeAll(async () => {
+    made = await makeConfigDir();
+  });
+  afterAll(() => made?.cleanup());
+  const fixture = () => {
+    if (!made) throw new Error("useConfigDir: read the fixture inside a test");
+    return made;
+  };
+  return {
+    get fixture() {
+      return fixture();
+    },
+    get key() {
+      return fixture().keys.current;
+    },
+    get auth() {
+      return { "X-API-Key": fixture().keys.current };
+    },
   };
 }
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConfigFixture, expectError, INPUT, makeApp, makeConfigDir, OUTPUT, post } from "./fixtures.js";
+import { describe, expect, it } from "vitest";
+import { expectError, INPUT, makeApp, OUTPUT, post, useConfigDir } from "./fixtures.js";
 
-let fixture: ConfigFixture;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  fixture = await makeConfigDir();
-  auth = { "X-API-Key": fixture.keys.current };
-});
-afterAll(() => fixture.cleanup());
+const setup = useConfigDir();
 
 function streamOf(total: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
   let sent = 0;
@@ -27,10 +21,10 @@ describe("Content-Type", () => {
   it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])(
     "accepts %s",
     async (type) => {
-      const { app } = await makeApp(fixture);
+      const { app } = await makeApp(setup.fixture);
       const res = await app.request(INPUT, {
         method: "POST",
-        headers: { ...auth, "content-type": type },
+        headers: { ...setup.auth, "content-type": type },
         body: '{"message":"hi"}',
       });
       expect(res.status).toBe(200);
@@ -43,8 +37,8 @@ describe("Content-Type", () => {
     "application/merge-patch+json",
     "application/jsonx",
   ])("refuses %s with 415", async (type) => {
-    const { app } = await makeApp(fixture);
-    const headers: Record<string, string> = { ...auth, ...(type ? { "content-type": type } : {}) };
+    const { app } = await makeApp(setup.fixture);
+    const headers: Record<string, string> = { ...setup.auth, ...(type ? { "content-type": type } : {}) };
     const res = await app.request(INPUT, { method: "POST", headers, body: new Blob(['{"message":"hi"}']) });
     await expectError(res, 415, "Content-Type must be application/json");
   });
@@ -53,55 +47,57 @@ describe("Content-Type", () => {
 describe("size limits", () => {
   const limits = { bodyBytes: 1000, messageChars: 50 };
   it("413 when Content-Length announces too much, before reading", async () => {
-    const { app } = await makeApp(fixture, { limits });
-    const res = await app.request(...post(INPUT, { message: "x" }, { ...auth, "content-length": "1001" }));
+    const { app } = await makeApp(setup.fixture, { limits });
+    const res = await app.request(
+      ...post(INPUT, { message: "x" }, { ...setup.auth, "content-length": "1001" }),
+    );
     await expectError(res, 413, "Request body exceeds 1000 bytes");
   });
   it("413 when a streamed body without Content-Length grows too large", async () => {
-    const { app } = await makeApp(fixture, { limits });
+    const { app } = await makeApp(setup.fixture, { limits });
     const init = {
       method: "POST",
-      headers: { ...auth, "content-type": "application/json" },
+      headers: { ...setup.auth, "content-type": "application/json" },
       body: streamOf(5000, 300),
       duplex: "half",
     };
     await expectError(await app.request(INPUT, init as RequestInit), 413, "Request body exceeds 1000 bytes");
   });
   it("413 when Content-Length lies low: the bytes that arrive are what count", async () => {
-    const { app } = await makeApp(fixture, { limits });
+    const { app } = await makeApp(setup.fixture, { limits });
     const res = await app.request(
-      ...post(INPUT, { message: "x".repeat(2000) }, { ...auth, "content-length": "20" }),
+      ...post(INPUT, { message: "x".repeat(2000) }, { ...setup.auth, "content-length": "20" }),
     );
     await expectError(res, 413, "Request body exceeds 1000 bytes");
   });
   it("defaults to 1 MiB", async () => {
-    const { app } = await makeApp(fixture);
-    const res = await app.request(...post(INPUT, { message: "x".repeat(1024 * 1024) }, auth));
+    const { app } = await makeApp(setup.fixture);
+    const res = await app.request(...post(INPUT, { message: "x".repeat(1024 * 1024) }, setup.auth));
     await expectError(res, 413, "Request body exceeds 1048576 bytes");
   });
   it("413 when message or prompt has more characters than allowed; exactly the limit passes", async () => {
-    const { app } = await makeApp(fixture, { limits });
+    const { app } = await makeApp(setup.fixture, { limits });
     await expectError(
-      await app.request(...post(INPUT, { message: "x".repeat(51) }, auth)),
+      await app.request(...post(INPUT, { message: "x".repeat(51) }, setup.auth)),
       413,
       "message exceeds 50 characters",
     );
     await expectError(
-      await app.request(...post(OUTPUT, { message: "ok", prompt: "y".repeat(51) }, auth)),
+      await app.request(...post(OUTPUT, { message: "ok", prompt: "y".repeat(51) }, setup.auth)),
       413,
       "prompt exceeds 50 characters",
     );
-    expect((await app.request(...post(INPUT, { message: "x".repeat(50) }, auth))).status).toBe(200);
+    expect((await app.request(...post(INPUT, { message: "x".repeat(50) }, setup.auth))).status).toBe(200);
   });
   it("counts characters as code points: 50 emoji fit a 50-character limit", async () => {
-    const { app } = await makeApp(fixture, { limits });
-    expect((await app.request(...post(INPUT, { message: "😀".repeat(50) }, auth))).status).toBe(200);
-    expect((await app.request(...post(INPUT, { message: "😀".repeat(51) }, auth))).status).toBe(413);
+    const { app } = await makeApp(setup.fixture, { limits });
+    expect((await app.request(...post(INPUT, { message: "😀".repeat(50) }, setup.auth))).status).toBe(200);
+    expect((await app.request(...post(INPUT, { message: "😀".repeat(51) }, setup.auth))).status).toBe(413);
   });
   it("defaults to 100000 characters", async () => {
-    const { app } = await makeApp(fixture);
+    const { app } = await makeApp(setup.fixture);
     await expectError(
-      await app.request(...post(INPUT, { message: "x".repeat(100_001) }, auth)),
+      await app.request(...post(INPUT, { message: "x".repeat(100_001) }, setup.auth)),
       413,
       "message exceeds 100000 characters",
     );

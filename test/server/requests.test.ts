@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
-import {
-  type ConfigFixture,
-  expectError,
-  INPUT,
-  makeApp,
-  makeConfigDir,
-  OUTPUT,
-  post,
-  readCheck,
-} from "./fixtures.js";
+import { expectError, INPUT, makeApp, OUTPUT, post, readCheck, useConfigDir } from "./fixtures.js";
 
-let fixture: ConfigFixture;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  fixture = await makeConfigDir();
-  auth = { "X-API-Key": fixture.keys.current };
-});
-afterAll(() => fixture.cleanup());
+const setup = useConfigDir();
 
 describe("request bodies", () => {
   it.each([
@@ -36,18 +21,18 @@ describe("request bodies", () => {
     ["a null message", '{"message":null}', "message is required and must be a string"],
     ["a numeric message", '{"message":42}', "message is required and must be a string"],
   ])("400 for %s", async (_name, body, error) => {
-    const { app } = await makeApp(fixture);
+    const { app } = await makeApp(setup.fixture);
     const res = await app.request(INPUT, {
       method: "POST",
-      headers: { ...auth, "content-type": "application/json" },
+      headers: { ...setup.auth, "content-type": "application/json" },
       body,
     });
     await expectError(res, 400, error);
   });
   it.each([42, true, ["a"], { a: 1 }])("output-check: 400 for prompt %j", async (prompt) => {
-    const { app } = await makeApp(fixture);
+    const { app } = await makeApp(setup.fixture);
     await expectError(
-      await app.request(...post(OUTPUT, { message: "hi", prompt }, auth)),
+      await app.request(...post(OUTPUT, { message: "hi", prompt }, setup.auth)),
       400,
       "prompt must be a string",
     );
@@ -57,21 +42,21 @@ describe("request bodies", () => {
     ["null", { prompt: null }],
     ["a string", { prompt: "Tell me a story" }],
   ])("output-check: prompt %s is fine", async (_name, extra) => {
-    const { app } = await makeApp(fixture);
-    expect((await app.request(...post(OUTPUT, { message: "Once upon a time", ...extra }, auth))).status).toBe(
-      200,
-    );
+    const { app } = await makeApp(setup.fixture);
+    expect(
+      (await app.request(...post(OUTPUT, { message: "Once upon a time", ...extra }, setup.auth))).status,
+    ).toBe(200);
   });
   it("input-check ignores fields it does not read, prompt included", async () => {
-    const { app } = await makeApp(fixture);
-    expect((await app.request(...post(INPUT, { message: "hi", prompt: 42, extra: [] }, auth))).status).toBe(
-      200,
-    );
+    const { app } = await makeApp(setup.fixture);
+    expect(
+      (await app.request(...post(INPUT, { message: "hi", prompt: 42, extra: [] }, setup.auth))).status,
+    ).toBe(200);
   });
   it("an empty message is allowed and flags nothing", async () => {
-    const { app } = await makeApp(fixture);
+    const { app } = await makeApp(setup.fixture);
     for (const path of [INPUT, OUTPUT]) {
-      const res = await app.request(...post(path, { message: "" }, auth));
+      const res = await app.request(...post(path, { message: "" }, setup.auth));
       expect(res.status).toBe(200);
       expect((await readCheck(res)).injection_detected).toBe(false);
     }
@@ -82,16 +67,16 @@ describe("routing and failures", () => {
   it.each(["/", "/apikey/api/guardrail/v2/input-check", `${INPUT}/`, "/apikey/api/guardrail/v1/check"])(
     "JSON 404 for %s",
     async (path) => {
-      const { app } = await makeApp(fixture);
-      await expectError(await app.request(...post(path, { message: "hi" }, auth)), 404, "Not found");
+      const { app } = await makeApp(setup.fixture);
+      await expectError(await app.request(...post(path, { message: "hi" }, setup.auth)), 404, "Not found");
     },
   );
   it.each(["GET", "PUT", "PATCH", "DELETE", "OPTIONS"])(
     "405 with Allow: POST for %s on the endpoints",
     async (method) => {
-      const { app } = await makeApp(fixture);
+      const { app } = await makeApp(setup.fixture);
       for (const path of [INPUT, OUTPUT]) {
-        const res = await app.request(path, { method, headers: auth });
+        const res = await app.request(path, { method, headers: setup.auth });
         expect(res.headers.get("allow")).toBe("POST");
         await expectError(res, 405, "Method not allowed");
       }
@@ -103,8 +88,8 @@ describe("routing and failures", () => {
       ...engine,
       check: async () => Promise.reject(new TypeError("secret internals at /srv/x.ts:12")),
     };
-    const { app, logs } = await makeApp(fixture, { engine: broken });
-    const res = await app.request(...post(INPUT, { message: "hi" }, auth));
+    const { app, logs } = await makeApp(setup.fixture, { engine: broken });
+    const res = await app.request(...post(INPUT, { message: "hi" }, setup.auth));
     await expectError(res, 500, "Internal server error");
     expect(logs.at(-1)).toMatchObject({
       level: "error",

@@ -37,6 +37,7 @@ describe("vector corpus files", () => {
   it.each([
     ["no-text-column.csv", 'no "text" column'],
     ["unclosed-quote.csv", "line 2: a quoted field is never closed"],
+    ["bad-label-after-crlf-field.csv", "line 5: label must be 0 or 1"],
     ["bad-label.jsonl", "line 1: label must be 0 or 1"],
     ["broken.jsonl", "line 1: invalid JSON"],
     ["attacks.xml", "unsupported corpus format"],

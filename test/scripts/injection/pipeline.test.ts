@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../../scripts/injection/csv.js";
+import { parseCsv } from "../../../scripts/csv.js";
 import { dedup } from "../../../scripts/injection/dedup.js";
 import { example } from "../../../scripts/injection/example.js";
 import { fitPlatt } from "../../../scripts/injection/logistic.js";

@@ -1,3 +1,5 @@
+import { FNV_PRIME, fmix32, fnv1a } from "../../../text/hash.js";
+
 /**
  * Hashed bag of word unigrams, word bigrams and character 3–5-grams of each word (fastText-style,
  * with `<` `>` boundary marks), L2-normalised so a long response and a short one weigh the same:
@@ -19,27 +21,6 @@ const UNIGRAM = 1;
 const BIGRAM = 2;
 const CHARGRAM = 3;
 
-// FNV-1a (http://www.isthe.com/chongo/tech/comp/fnv/) over the characters, seeded by namespace.
-const OFFSET = 0x811c9dc5;
-const PRIME = 0x01000193;
-
-function hashRange(seed: number, s: string, from: number, to: number): number {
-  let h = Math.imul(OFFSET ^ seed, PRIME);
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), PRIME);
-  return h >>> 0;
-}
-
-/** murmur3 fmix32, so the low bits used as a table row are well mixed. */
-function mix(h: number): number {
-  let x = h;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
-
 /** Lower-cased NFKC words, each cut to MAX_WORD characters. */
 export function words(text: string): string[] {
   const out: string[] = [];
@@ -54,13 +35,13 @@ export function featurize(tokens: readonly string[]): Features {
   const bump = (h: number) => counts.set(h, (counts.get(h) ?? 0) + 1);
   let previous = 0;
   for (const word of tokens) {
-    const unigram = hashRange(UNIGRAM, word, 0, word.length);
-    bump(mix(unigram));
-    if (previous !== 0) bump(mix(Math.imul(previous ^ BIGRAM, PRIME) ^ unigram));
+    const unigram = fnv1a(UNIGRAM, word, 0, word.length);
+    bump(fmix32(unigram));
+    if (previous !== 0) bump(fmix32(Math.imul(previous ^ BIGRAM, FNV_PRIME) ^ unigram));
     previous = unigram;
     const marked = `<${word}>`;
     for (let n = 3; n <= 5; n++) {
-      for (let i = 0; i + n <= marked.length; i++) bump(mix(hashRange(CHARGRAM + n, marked, i, i + n)));
+      for (let i = 0; i + n <= marked.length; i++) bump(fmix32(fnv1a(CHARGRAM + n, marked, i, i + n)));
     }
   }
   const hashes = new Uint32Array(counts.size);

@@ -1,4 +1,4 @@
-import { hashPair, hashRange } from "./hash.js";
+import { hashPair, hashRange } from "../../../text/hash.js";
 
 /** A sparse feature vector: sorted unique bucket indices and their values. */
 export interface SparseVector {
