@@ -33,6 +33,16 @@ describe("CSV", () => {
     expect(records[6]).toMatchObject({ row: 7, line: 9 });
   });
 
+  it.each([
+    ["LF", "\n"],
+    ["CRLF", "\r\n"],
+  ])("counts a CRLF inside a quoted cell as one line, in %s files", async (_, eol) => {
+    const csv = `text,label${eol}"first\r\nfield",1${eol}second,0${eol}"third${eol}x${eol}y",1${eol}fourth,0${eol}`;
+    const items = await collect(readStream(Readable.from([csv]), "csv"));
+    const lines = items.filter((i) => i.kind === "record").map((i) => (i as { line: number }).line);
+    expect(lines).toEqual([2, 4, 5, 8]);
+  });
+
   it("reports broken quoting and wrong field counts by row and line, and reads on", async () => {
     const items = await collect(readTable(fixture("broken-quoting.csv"), "csv"));
     const summary = items.map((i) => (i.kind === "columns" ? "columns" : `${i.kind} ${i.row}@${i.line}`));

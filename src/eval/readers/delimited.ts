@@ -8,11 +8,11 @@ interface Parsed {
   readonly fields: string[];
 }
 
-const newlines = (field: string) => {
-  let n = 0;
-  for (let i = field.indexOf("\n"); i !== -1; i = field.indexOf("\n", i + 1)) n++;
-  return n;
-};
+const count = (field: string, pattern: RegExp) => field.match(pattern)?.length ?? 0;
+/** Line breaks inside a quoted field, as an editor counts them. */
+const lineBreaks = (field: string) => count(field, /\r\n|\r|\n/g);
+/** csv-parse counts a CRLF inside a quoted field as two lines: how far its count runs ahead. */
+const crlfs = (field: string) => count(field, /\r\n/g);
 
 /**
  * Streams a CSV or TSV (RFC 4180 quoting in both) with a header row. Broken quoting and rows with
@@ -21,6 +21,7 @@ const newlines = (field: string) => {
 export async function* readDelimited(input: Readable, delimiter: "," | "\t"): AsyncGenerator<TableItem> {
   let rows = -1; // the header is row 0
   let lastSkipLine = -1;
+  let ahead = 0;
   const invalid: Extract<TableItem, { kind: "invalid" }>[] = [];
   const options: Options = {
     delimiter,
@@ -31,11 +32,12 @@ export async function* readDelimited(input: Readable, delimiter: "," | "\t"): As
     // Called synchronously in file order, so row numbers interleave correctly with skipped rows.
     on_record: (fields: string[], context: { lines: number }) => {
       rows++;
-      const line = context.lines - fields.reduce((sum, f) => sum + newlines(f), 0);
+      ahead += fields.reduce((sum, f) => sum + crlfs(f), 0);
+      const line = context.lines - ahead - fields.reduce((sum, f) => sum + lineBreaks(f), 0);
       return { row: rows, line, fields } satisfies Parsed as unknown as string[];
     },
     on_skip: (error: CsvError | undefined) => {
-      const line = typeof error?.lines === "number" ? error.lines : 0;
+      const line = typeof error?.lines === "number" ? error.lines - ahead : 0;
       // One broken line can raise more than one error as the parser resynchronises: one row.
       if (line !== 0 && line === lastSkipLine) return undefined;
       lastSkipLine = line;
