@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import type { CompiledConfig } from "../engine/compile-config.js";
 import type { Engine } from "../engine/engine.js";
@@ -37,7 +38,13 @@ export function createApp({ engine, getConfig, limits: overrides, log, version =
     app.post(CHECK_PATHS[mode], auth, async (c) => {
       const resolved = c.get("resolved");
       if (!resolved) throw new Error("check route reached without authentication");
-      const { message, prompt } = await readCheckBody(c.req.raw, mode, limits);
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const request = {
+        contentType: c.req.header("content-type"),
+        contentLength: c.req.header("content-length"),
+        chunks: incoming ?? c.req.raw.body,
+      };
+      const { message, prompt } = await readCheckBody(request, mode, limits);
       const { body, failures } = await engine.check(mode, message, resolved.profile, prompt);
       if (failures.length > 0) {
         c.set("guardrailFailures", failures);

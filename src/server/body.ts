@@ -16,24 +16,28 @@ export function requireJsonContentType(header: string | undefined): void {
   }
 }
 
+/**
+ * A request body as the server sees it: the headers that matter and the bytes as they arrive.
+ * Under Node the bytes come straight from the socket's message, so no web Request (and its abort
+ * signal) is built per request; in-process tests pass a web Request's body stream instead.
+ */
+export interface IncomingBody {
+  readonly contentType: string | undefined;
+  readonly contentLength: string | undefined;
+  readonly chunks: AsyncIterable<Uint8Array> | null;
+}
+
 /** Reads at most `maxBytes`, counting what actually arrives: a lying or absent Content-Length cannot get more through. */
-export async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readLimitedBody(body: IncomingBody, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new HttpError(413, `Request body exceeds ${maxBytes} bytes`);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
+  if (Number(body.contentLength ?? 0) > maxBytes) throw tooLarge();
+  if (!body.chunks) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.releaseLock();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  for await (const chunk of body.chunks) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
 }
@@ -86,10 +90,10 @@ export function parseCheckBody(
 }
 
 export async function readCheckBody(
-  request: Request,
+  body: IncomingBody,
   mode: CheckMode,
   limits: Limits,
 ): Promise<CheckRequestBody> {
-  requireJsonContentType(request.headers.get("content-type") ?? undefined);
-  return parseCheckBody(parseJsonObject(await readLimitedBody(request, limits.bodyBytes)), mode, limits);
+  requireJsonContentType(body.contentType);
+  return parseCheckBody(parseJsonObject(await readLimitedBody(body, limits.bodyBytes)), mode, limits);
 }
