@@ -1,8 +1,16 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { runInkView } from "../../../src/cli/batch-view/run-ink-view.js";
 import type { BatchEvents, Progress } from "../../../src/eval/summary.js";
 import { sampleSummary } from "../../eval/report/sample-summary.js";
+
+// Ink decides once, when it is first imported, whether it runs under CI (the CI variable, or any
+// CI_* one), and then draws only the last frame. The view is never used under CI (wantsInkView
+// says so), but this suite runs there: hide those variables while ink loads.
+const ciVariables = Object.keys(process.env).filter((key) => key === "CI" || key.startsWith("CI_"));
+const saved = ciVariables.map((key) => [key, process.env[key]] as const);
+for (const key of ciVariables) delete process.env[key];
+const { runInkView } = await import("../../../src/cli/batch-view/run-ink-view.js");
+for (const [key, value] of saved) process.env[key] = value;
 
 /** Enough of a terminal for ink: a width, a height and a write() that keeps everything. */
 class FakeTerminal extends EventEmitter {
