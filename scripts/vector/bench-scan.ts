@@ -66,9 +66,9 @@ const texts = {
 };
 for (const [label, text] of Object.entries(texts)) {
   const embedded = await embedText(encoder, text);
-  for (let i = 0; i < 20; i++) await scoreText(index, text, embedded, encoder);
+  for (let i = 0; i < 20; i++) await scoreText(index, text, async () => embedded, encoder);
   const started = performance.now();
-  for (let i = 0; i < 100; i++) await scoreText(index, text, embedded, encoder);
+  for (let i = 0; i < 100; i++) await scoreText(index, text, async () => embedded, encoder);
   console.log(
     `check after the shared embedding, ${label}: ${((performance.now() - started) / 100).toFixed(2)} ms`,
   );

@@ -22,7 +22,7 @@ const { index } = loaded;
 async function score(set: EvalSet): Promise<number[]> {
   const scores: number[] = [];
   for (const text of set.texts)
-    scores.push((await scoreText(index, text, await embedText(encoder, text), encoder)).score);
+    scores.push((await scoreText(index, text, () => embedText(encoder, text), encoder)).score);
   return scores;
 }
 

@@ -68,7 +68,7 @@ export async function createVectorDetector(
 
   const check = async (request: CheckRequest): Promise<Finding> => {
     if (!request.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
-    const best = await scoreText(index, request.text.clean, await request.embedding(), encoder);
+    const best = await scoreText(index, request.text.clean, request.embedding, encoder);
     const finding = {
       flagged: best.score >= options.threshold,
       score: best.score,
