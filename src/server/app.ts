@@ -22,10 +22,19 @@ export interface AppDeps {
   readonly log: Logger;
   /** Reported by /healthz. */
   readonly version?: string;
+  /** What /healthz says of the models: which are loaded and ready (no paths, no secrets). */
+  readonly models?: () => Record<string, unknown>;
 }
 
 /** Builds the HTTP interface; listens on nothing (see start.ts). */
-export function createApp({ engine, getConfig, limits: overrides, log, version = "unknown" }: AppDeps) {
+export function createApp({
+  engine,
+  getConfig,
+  limits: overrides,
+  log,
+  version = "unknown",
+  models,
+}: AppDeps) {
   const limits: Limits = { ...DEFAULT_LIMITS, ...overrides };
   const app = new Hono<AppEnv>();
   const auth = authenticate(getConfig);
@@ -59,7 +68,13 @@ export function createApp({ engine, getConfig, limits: overrides, log, version =
   // Counts only: enough to see a reload landed, nothing an unauthenticated caller could abuse.
   app.get("/healthz", (c) => {
     const { config } = getConfig();
-    return c.json({ status: "ok", version, profiles: config.profiles.size, apps: config.apps.size });
+    return c.json({
+      status: "ok",
+      version,
+      profiles: config.profiles.size,
+      apps: config.apps.size,
+      ...(models ? { models: models() } : {}),
+    });
   });
   app.all("/healthz", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
 

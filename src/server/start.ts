@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { availableParallelism } from "node:os";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../config/load.js";
-import { compileNotes } from "../engine/compile.js";
+import { compileNotes, needsEncoder } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
 import { createEngine } from "../engine/engine.js";
 import { ConfigError } from "../errors.js";
@@ -112,11 +112,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let current = await load();
   warnIfNoKeys(current, log);
   reportNotes(current, log);
+  // Loaded before listening when a profile needs it, so the first request finds it ready.
+  const encoderState = async () => {
+    const needed = [...current.config.profiles.values()].some((p) => needsEncoder(p, registry));
+    return needed ? { encoder: { id: (await encoder.load()).id, ready: true } } : { encoder: "not needed" };
+  };
+  let modelState = await encoderState();
   const app = createApp({
     engine: createEngine({ registry, encoder }),
     getConfig: () => current,
     log,
     version: await packageVersion(),
+    models: () => modelState,
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const listening = await listen(app, host, port);
@@ -133,7 +140,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     log(logRecord("info", "config reloaded", { profiles: profiles.size, apps: apps.size }));
     warnIfNoKeys(current, log);
     reportNotes(current, log);
-    reportNotes(current, log);
+    modelState = await encoderState();
     return true;
   };
   // One reload at a time, in order: the last one to finish reflects the files' latest state.
