@@ -30,26 +30,8 @@ export function example(
   return { text, label, source, group, key, kind };
 }
 
-/** A deterministic PRNG (mulberry32) so sampling and shuffling are the same on every run. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as createRng, shuffle } from "../random.js";
 
 export function pick<T>(items: readonly T[], rng: () => number): T {
   return items[Math.floor(rng() * items.length)] as T;
-}
-
-export function shuffle<T>(items: T[], rng: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
 }

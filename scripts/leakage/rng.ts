@@ -1,3 +1,5 @@
+import { mulberry32 } from "../random.js";
+
 /** A seeded generator (mulberry32) so the same seed always yields the same data set. */
 export interface Rng {
   next(): number;
@@ -8,14 +10,7 @@ export interface Rng {
 }
 
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   return {
     next,

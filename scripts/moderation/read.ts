@@ -22,25 +22,7 @@ export const readJsonl = <T>(path: string): T[] =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
 
-/** mulberry32: a tiny seeded PRNG, so every run shuffles identically. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
+export { mulberry32 as rng, shuffle } from "../random.js";
 
 /** A stable bucket in [0, 1) for a key (FNV-1a): splits that do not depend on row order. */
 export function bucket(key: string, salt = 0): number {

@@ -25,7 +25,7 @@ export interface Encoder {
 }
 
 /** Cosine similarity; 0 when either vector is zero (an empty text). */
-export function cosine(a: Float32Array, b: Float32Array): number {
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { cosine } from "../../../src/models/encoder.js";
 import { createUseLiteEncoder } from "../../../src/models/use-lite/encoder.js";
-import { cosineOf, golden, loadTfjs, maxAbsDiff } from "./golden.js";
+import { golden, loadTfjs, maxAbsDiff } from "./golden.js";
 
 // The converted ONNX graph must reproduce TF.js: cosine ≥ 0.9999 is the contract, and the
 // conversion actually lands within float32 noise (max abs diff ~1e-6 before rounding).
@@ -12,7 +13,7 @@ afterAll(() => encoder.close());
 describe("USE-lite ONNX vs TF.js", () => {
   it("matches the golden fixture text by text", async () => {
     const vectors = await encoder.embed(golden.cases.map((c) => c.text));
-    const cosines = golden.cases.map((c, i) => cosineOf(vectors[i] as Float32Array, c.embedding));
+    const cosines = golden.cases.map((c, i) => cosine(vectors[i] as Float32Array, c.embedding));
     const diffs = golden.cases.map((c, i) => maxAbsDiff(vectors[i] as Float32Array, c.embedding));
     console.info(
       `golden: ${cosines.length} texts, min cosine ${Math.min(...cosines).toFixed(12)}, max |diff| ${Math.max(...diffs).toExponential(2)}`,
@@ -26,7 +27,7 @@ describe("USE-lite ONNX vs TF.js", () => {
   it("outputs unit vectors of 512 dimensions", async () => {
     const [v] = await encoder.embed(["a unit vector"]);
     expect(v?.length).toBe(512);
-    expect(cosineOf(v as Float32Array, v as Float32Array)).toBeCloseTo(1, 6);
+    expect(cosine(v as Float32Array, v as Float32Array)).toBeCloseTo(1, 6);
     expect(Math.hypot(...(v as Float32Array))).toBeCloseTo(1, 5);
   });
 
@@ -42,7 +43,7 @@ describe("USE-lite ONNX vs TF.js", () => {
     ];
     const expected = await tfjs.embed(texts);
     const actual = await encoder.embed(texts);
-    const cosines = texts.map((_, i) => cosineOf(actual[i] as Float32Array, expected[i] as number[]));
+    const cosines = texts.map((_, i) => cosine(actual[i] as Float32Array, expected[i] as number[]));
     console.info(`live TF.js: min cosine ${Math.min(...cosines).toFixed(12)}`);
     for (const c of cosines) expect(c).toBeGreaterThanOrEqual(MIN_COSINE);
   });

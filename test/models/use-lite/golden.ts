@@ -31,20 +31,6 @@ export async function loadTfjs(): Promise<TfjsModel | undefined> {
   }
 }
 
-export function cosineOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return dot / Math.sqrt(na * nb);
-}
-
 export const maxAbsDiff = (a: ArrayLike<number>, b: ArrayLike<number>): number =>
   Array.from(a).reduce((m, x, i) => Math.max(m, Math.abs(x - (b[i] as number))), 0);
 
