@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { embedText } from "../../src/engine/embedding.js";
 import type { VectorIndex } from "../../src/guardrails/vector/index-file.js";
+import { createNativeScanner } from "../../src/guardrails/vector/native-scan.js";
 import { scoreText } from "../../src/guardrails/vector/refine.js";
 import { bestMatch } from "../../src/guardrails/vector/scan.js";
 import { loadIndex } from "../../src/guardrails/vector/store.js";
@@ -8,12 +9,14 @@ import { bundledTarget } from "../../src/guardrails/vector/targets.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 
 /**
- * Cost of the vector guardrail per request: the flat scan alone (1 and 3 query windows against the
- * bundled index and synthetic larger ones), and a whole check with the sentence pass.
+ * Cost of the vector guardrail per request: the flat scan alone, in JS (`bestMatch`, the reference)
+ * and natively (`createNativeScanner`, what the guardrail runs), for 1 and 3 query windows against
+ * the bundled index and synthetic larger ones; then a whole check after the shared embedding.
  * Usage: npx tsx scripts/vector/bench-scan.ts
  */
 const encoder = createUseLiteEncoder();
 const { index } = await loadIndex(await bundledTarget(), encoder);
+const bundledScanner = await createNativeScanner(index);
 
 function unitRows(rows: number, dim: number, seed = 1): Float32Array {
   let s = seed;
@@ -34,26 +37,30 @@ function unitRows(rows: number, dim: number, seed = 1): Float32Array {
   return m;
 }
 
-function time(label: string, index: VectorIndex, windows: number): void {
+async function time(label: string, index: VectorIndex, windows: number): Promise<void> {
   const queries = Array.from({ length: windows }, (_, i) => unitRows(1, index.dim, 7 + i));
-  for (let i = 0; i < 200; i++) bestMatch(index, queries);
-  const runs = 2000;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < runs; i++) bestMatch(index, queries);
-  const wall = ((performance.now() - started) / runs) * 1000;
-  const used = process.cpuUsage(cpu);
-  const cpuUs = (used.user + used.system) / runs;
-  console.log(
-    `${label.padEnd(26)} ${windows} window(s): ${wall.toFixed(0)} µs wall, ${cpuUs.toFixed(0)} µs CPU`,
-  );
+  const scanner = await createNativeScanner(index);
+  const measure = async (scan: () => unknown): Promise<string> => {
+    for (let i = 0; i < 200; i++) await scan();
+    const runs = 2000;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) await scan();
+    const wall = ((performance.now() - started) / runs) * 1000;
+    const used = process.cpuUsage(cpu);
+    return `${wall.toFixed(0)} µs wall, ${((used.user + used.system) / runs).toFixed(0)} µs CPU`;
+  };
+  const js = await measure(() => bestMatch(index, queries));
+  const native = await measure(() => scanner.best(queries));
+  await scanner.close();
+  console.log(`${label.padEnd(26)} ${windows} window(s): JS ${js}; native ${native}`);
 }
 
 const synthetic = (rows: number): VectorIndex => ({ rows, dim: 512, vectors: unitRows(rows, 512), ids: [] });
 for (const windows of [1, 3]) {
-  time(`bundled (${index.rows} rows)`, index, windows);
-  time("synthetic 1,000 rows", synthetic(1000), windows);
-  time("synthetic 3,000 rows", synthetic(3000), windows);
+  await time(`bundled (${index.rows} rows)`, index, windows);
+  await time("synthetic 1,000 rows", synthetic(1000), windows);
+  await time("synthetic 3,000 rows", synthetic(3000), windows);
 }
 
 const texts = {
@@ -66,11 +73,23 @@ const texts = {
 };
 for (const [label, text] of Object.entries(texts)) {
   const embedded = await embedText(encoder, text);
-  for (let i = 0; i < 20; i++) await scoreText(index, text, async () => embedded, encoder);
+  for (let i = 0; i < 20; i++)
+    await scoreText(
+      async (q) => bestMatch(index, q),
+      text,
+      async () => embedded,
+      encoder,
+    );
   const started = performance.now();
-  for (let i = 0; i < 100; i++) await scoreText(index, text, async () => embedded, encoder);
+  for (let i = 0; i < 100; i++)
+    await scoreText(
+      async (q) => bestMatch(index, q),
+      text,
+      async () => embedded,
+      encoder,
+    );
   console.log(
     `check after the shared embedding, ${label}: ${((performance.now() - started) / 100).toFixed(2)} ms`,
   );
 }
-await encoder.close();
+await Promise.all([bundledScanner.close(), encoder.close()]);

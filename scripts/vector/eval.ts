@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { embedText } from "../../src/engine/embedding.js";
 import { scoreText } from "../../src/guardrails/vector/refine.js";
+import { bestMatch } from "../../src/guardrails/vector/scan.js";
 import { loadIndex } from "../../src/guardrails/vector/store.js";
 import { bundledTarget } from "../../src/guardrails/vector/targets.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
@@ -22,7 +23,16 @@ const { index } = loaded;
 async function score(set: EvalSet): Promise<number[]> {
   const scores: number[] = [];
   for (const text of set.texts)
-    scores.push((await scoreText(index, text, () => embedText(encoder, text), encoder)).score);
+    scores.push(
+      (
+        await scoreText(
+          async (q) => bestMatch(index, q),
+          text,
+          () => embedText(encoder, text),
+          encoder,
+        )
+      ).score,
+    );
   return scores;
 }
 

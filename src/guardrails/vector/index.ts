@@ -2,7 +2,8 @@ import { stat } from "node:fs/promises";
 import { z } from "zod";
 import type { Encoder } from "../../models/encoder.js";
 import type { CheckRequest, Detector, Finding, GuardrailDefinition } from "../types.js";
-import { concatIndexes } from "./index-file.js";
+import { concatIndexes, type VectorIndex } from "./index-file.js";
+import { createNativeScanner, type Scanner } from "./native-scan.js";
 import { scoreText } from "./refine.js";
 import { type IndexTarget, type LoadedIndex, loadIndex } from "./store.js";
 import { bundledTarget, readProfileCorpora, userIndexDir, userTarget } from "./targets.js";
@@ -48,6 +49,19 @@ async function loadShared(target: IndexTarget, encoder: Encoder): Promise<Loaded
   return loading;
 }
 
+// One native scanner per index object: profiles on the bundled index alone share one (with the
+// index cache above); an unreferenced scanner's session is freed with it by the garbage collector.
+const scanners = new WeakMap<VectorIndex, Promise<Scanner>>();
+
+function sharedScanner(index: VectorIndex): Promise<Scanner> {
+  let scanner = scanners.get(index);
+  if (!scanner) {
+    scanner = createNativeScanner(index);
+    scanners.set(index, scanner);
+  }
+  return scanner;
+}
+
 export async function createVectorDetector(
   options: VectorSettings,
   context: { baseDir: string; encoder?: Encoder },
@@ -62,13 +76,14 @@ export async function createVectorDetector(
   }
   const loaded = await Promise.all(targets.map((t) => loadShared(t, encoder)));
   const index = concatIndexes(loaded.map((l) => l.index));
+  const scanner = await sharedScanner(index);
   const techniques = new Map<string, string | undefined>(
     targets.flatMap((t) => t.corpora.flatMap((c) => c.entries.map((e) => [e.id, e.technique] as const))),
   );
 
   const check = async (request: CheckRequest): Promise<Finding> => {
     if (!request.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
-    const best = await scoreText(index, request.text.clean, request.embedding, encoder);
+    const best = await scoreText(scanner.best, request.text.clean, request.embedding, encoder);
     const finding = {
       flagged: best.score >= options.threshold,
       score: best.score,

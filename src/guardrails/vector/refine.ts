@@ -1,8 +1,7 @@
 import type { EmbeddedText } from "../../engine/embedding.js";
 import type { Encoder } from "../../models/encoder.js";
 import { splitIntoWindows, type TextWindow } from "../../models/use-lite/windows.js";
-import type { VectorIndex } from "./index-file.js";
-import { type BestMatch, bestMatch } from "./scan.js";
+import type { BestMatch } from "./scan.js";
 
 /**
  * Sentence-sized pieces: the shared windows pack sentences up to 96 tokens, and one injected
@@ -18,30 +17,31 @@ export interface Scored extends BestMatch {
   readonly span: TextWindow | undefined;
 }
 
+/** Best match of a set of unit query vectors against the index (native-scan.ts, or scan.ts). */
+export type Scan = (queries: readonly Float32Array[]) => Promise<BestMatch>;
+
 /**
- * Best cosine of a text against the index: over the shared windows, and, when the text has more
- * than one sentence (and at most MAX_PIECES of them), over its sentence-sized pieces as well (one
- * extra encoder call). The pieces are sent to the encoder before the shared windows are awaited,
- * so with an encoder pool both calls run at once instead of one after the other.
+ * Best cosine of a text against the index: over the shared windows, and, when the text spans
+ * more than one window (and has at most MAX_PIECES pieces), over its sentence-sized pieces as well
+ * (one extra encoder call). A text that fits one window gets no second pass: that pass doubled the
+ * encoder's work on every ordinary prompt, while in a ≤96-token text the attack is a large share of
+ * the window anyway (models/vector/README.md has the figures both ways).
  */
 export async function scoreText(
-  index: VectorIndex,
+  scan: Scan,
   text: string,
   shared: () => Promise<EmbeddedText>,
   encoder: Encoder,
 ): Promise<Scored> {
+  const embedded = await shared();
+  const coarse = await scan(embedded.vectors);
+  const best = { ...coarse, span: embedded.windows[coarse.window] };
+  if (embedded.windows.length < 2) return best;
   const pieces = splitIntoWindows(text, (t) => encoder.countTokens(t), {
     maxTokens: PIECE_TOKENS,
     overlap: 0,
   });
-  const refine = pieces.length >= 2 && pieces.length <= MAX_PIECES;
-  const [embedded, pieceVectors] = await Promise.all([
-    shared(),
-    refine ? encoder.embed(pieces.map((p) => p.text)) : undefined,
-  ]);
-  const coarse = bestMatch(index, embedded.vectors);
-  const best = { ...coarse, span: embedded.windows[coarse.window] };
-  if (!pieceVectors) return best;
-  const fine = bestMatch(index, pieceVectors);
+  if (pieces.length > MAX_PIECES) return best;
+  const fine = await scan(await encoder.embed(pieces.map((p) => p.text)));
   return fine.score > coarse.score ? { ...fine, span: pieces[fine.window] } : best;
 }
