@@ -1,10 +1,11 @@
 import { performance } from "node:perf_hooks";
-import { embedText } from "../../src/engine/embedding.js";
+import { lazyEmbedding, lazyPieces } from "../../src/engine/embedding.js";
+import { createNativeScanner } from "../../src/guardrails/vector/native-scan.js";
 import { scoreText } from "../../src/guardrails/vector/refine.js";
-import { bestMatch } from "../../src/guardrails/vector/scan.js";
 import { loadIndex } from "../../src/guardrails/vector/store.js";
 import { bundledTarget } from "../../src/guardrails/vector/targets.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { cleanText } from "../../src/text/normalize.js";
 import { at, rocAuc, thresholdForFpr } from "./metrics.js";
 import { type EvalSet, loadSets } from "./sets.js";
 
@@ -18,21 +19,17 @@ const encoder = createUseLiteEncoder({ intraOpThreads: 2, maxBatch: 64 });
 const loaded = await loadIndex(await bundledTarget(), encoder);
 for (const note of loaded.notes) console.warn(`warning: ${note}`);
 const { index } = loaded;
+const scanner = await createNativeScanner(index);
 
-/** The detector's own scoring (shared windows plus sentence pieces), one text at a time. */
+/** The detector's own scoring (shared windows, and pieces past one window), one text at a time. */
 async function score(set: EvalSet): Promise<number[]> {
   const scores: number[] = [];
-  for (const text of set.texts)
-    scores.push(
-      (
-        await scoreText(
-          async (q) => bestMatch(index, q),
-          text,
-          () => embedText(encoder, text),
-          encoder,
-        )
-      ).score,
-    );
+  for (const text of set.texts) {
+    const clean = cleanText(text);
+    const embedding = lazyEmbedding(encoder, clean);
+    const scored = await scoreText(scanner.best, embedding, lazyPieces(encoder, clean, embedding));
+    scores.push(scored.score);
+  }
   return scores;
 }
 
@@ -75,4 +72,4 @@ for (const { set, scores } of scored) {
     `  ${set.name.padEnd(34)} n=${String(scores.length).padStart(4)}  ${what.padEnd(13)} median ${median.toFixed(3)}`,
   );
 }
-await encoder.close();
+await Promise.all([scanner.close(), encoder.close()]);

@@ -27,7 +27,13 @@ export interface CheckRequest {
    * and shared by every guardrail. Absent when the engine has no encoder.
    */
   readonly embedding?: () => Promise<EmbeddedText>;
-  /** The same for `prompt`, when there is one. */
+  /**
+   * Sentence pieces (≤32 tokens) of a `text.clean` longer than one window, and their vectors, for
+   * guardrails that look for one sentence inside a long text; no pieces for a one-window text.
+   * Computed once per request on first call, like `embedding`.
+   */
+  readonly pieces?: () => Promise<EmbeddedText>;
+  /** The same as `embedding` for `prompt`, when there is one. */
   readonly promptEmbedding?: () => Promise<EmbeddedText>;
 }
 

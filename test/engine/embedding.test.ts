@@ -36,10 +36,26 @@ const embeddingReader = (base: AnyGuardrailDefinition): AnyGuardrailDefinition =
   }),
 });
 
+/** The same, for the shared sentence pieces. */
+const piecesReader = (base: AnyGuardrailDefinition): AnyGuardrailDefinition => ({
+  ...embeddingReader(base),
+  create: () => ({
+    check: async (request) => {
+      const pieces = await request.pieces?.();
+      return { flagged: false, score: pieces?.vectors.length ?? -1 };
+    },
+  }),
+});
+
 const registry: GuardrailRegistry = {
   ...builtinGuardrails,
   llm: embeddingReader(builtinGuardrails.llm),
   vector: embeddingReader(builtinGuardrails.vector),
+};
+const piecesRegistry: GuardrailRegistry = {
+  ...builtinGuardrails,
+  llm: piecesReader(builtinGuardrails.llm),
+  vector: piecesReader(builtinGuardrails.vector),
 };
 
 const profile: Profile = {
@@ -85,5 +101,31 @@ describe("the shared per-request embedding", () => {
     };
     await engine.inputCheck("hello", await compileProfile(rulesOnly, registry, encoder));
     expect(calls).toHaveLength(0);
+  });
+
+  it("shares one pieces call for a text past one window, and makes none for a short one", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry: piecesRegistry, encoder });
+    const compiled = await compileProfile(profile, piecesRegistry, encoder);
+    const short = await engine.inputCheck("one short prompt. And a second sentence.", compiled);
+    expect(calls).toHaveLength(1); // the windows the pieces are decided from
+    expect(short.checks.llm).toMatchObject({ score: 0 });
+    calls.length = 0;
+    // 60 sentences of 5 "tokens": 4 windows of ≤ 96 tokens, and 10 pieces of 6 sentences (≤ 32).
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    const body = await engine.inputCheck(long, compiled);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toHaveLength(10);
+    expect(body.checks.llm).toMatchObject({ score: 10 });
+    expect(body.checks.vector).toMatchObject({ score: 10 });
+  });
+
+  it("makes no pieces for a text of more than 64 of them (the encoder's work stays bounded)", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry: piecesRegistry, encoder });
+    const huge = Array.from({ length: 420 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    const body = await engine.inputCheck(huge, await compileProfile(profile, piecesRegistry, encoder));
+    expect(calls).toHaveLength(1);
+    expect(body.checks.llm).toMatchObject({ score: 0 });
   });
 });

@@ -83,7 +83,7 @@ export async function createVectorDetector(
 
   const check = async (request: CheckRequest): Promise<Finding> => {
     if (!request.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
-    const best = await scoreText(scanner.best, request.text.clean, request.embedding, encoder);
+    const best = await scoreText(scanner.best, request.embedding, request.pieces);
     const finding = {
       flagged: best.score >= options.threshold,
       score: best.score,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lazyEmbedding } from "../../../src/engine/embedding.js";
+import { lazyEmbedding, lazyPieces } from "../../../src/engine/embedding.js";
 import {
   createVectorDetector,
   DEFAULT_THRESHOLD,
@@ -22,7 +22,13 @@ afterAll(() => encoder.close());
 
 const check = (message: string) => {
   const text = normalizeText(message);
-  return detector.check({ mode: "input", text, embedding: lazyEmbedding(encoder, text.clean) });
+  const embedding = lazyEmbedding(encoder, text.clean);
+  return detector.check({
+    mode: "input",
+    text,
+    embedding,
+    pieces: lazyPieces(encoder, text.clean, embedding),
+  });
 };
 
 // Phrases of the bundled default profile's keyword list (profiles/default.yaml).
