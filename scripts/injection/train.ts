@@ -6,6 +6,7 @@
  *                        [--ngrams-only] [--compare models-dir] [--dry-run]
  *                        [--threshold-rule pooled|balanced] [--source-min 50] [--source-fpr 0.05]
  *                        [--ensemble 1] [--extra datasets/injection-extra]
+ *                        [--dropout 0.2] [--decay 1e-4]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -65,6 +66,8 @@ const { values } = parseArgs({
     "source-fpr": { type: "string", default: "0.05" },
     ensemble: { type: "string", default: "1" },
     extra: { type: "string", default: "" },
+    dropout: { type: "string", default: "0.2" },
+    decay: { type: "string", default: "1e-4" },
   },
 });
 const started = performance.now();
@@ -220,8 +223,8 @@ if (!values["ngrams-only"]) {
     {
       hidden: Number(values.hidden),
       rate: 1e-3,
-      decay: 1e-4,
-      dropout: 0.2,
+      decay: Number(values.decay),
+      dropout: Number(values.dropout),
       batch: 64,
       maxEpochs: 40,
       patience: 4,
