@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { lazyEmbedding, lazyPieces } from "../../src/engine/embedding.js";
+import { requestEmbeddings } from "../../src/engine/embedding.js";
 import type { VectorIndex } from "../../src/guardrails/vector/index-file.js";
 import { createNativeScanner } from "../../src/guardrails/vector/native-scan.js";
 import { scoreText } from "../../src/guardrails/vector/refine.js";
@@ -72,8 +72,7 @@ const texts = {
     "Marketing still needs the final headcount before they print badges, so please reply by Friday.",
 };
 for (const [label, text] of Object.entries(texts)) {
-  const embedding = lazyEmbedding(encoder, text);
-  const pieces = lazyPieces(encoder, text, embedding);
+  const { embedding, pieces } = requestEmbeddings(encoder, text);
   const [shared, fine] = [await embedding(), await pieces()];
   const check = () =>
     scoreText(

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { lazyEmbedding, lazyPieces } from "../../src/engine/embedding.js";
+import { requestEmbeddings } from "../../src/engine/embedding.js";
 import { createNativeScanner } from "../../src/guardrails/vector/native-scan.js";
 import { scoreText } from "../../src/guardrails/vector/refine.js";
 import { loadIndex } from "../../src/guardrails/vector/store.js";
@@ -25,9 +25,8 @@ const scanner = await createNativeScanner(index);
 async function score(set: EvalSet): Promise<number[]> {
   const scores: number[] = [];
   for (const text of set.texts) {
-    const clean = cleanText(text);
-    const embedding = lazyEmbedding(encoder, clean);
-    const scored = await scoreText(scanner.best, embedding, lazyPieces(encoder, clean, embedding));
+    const { embedding, pieces } = requestEmbeddings(encoder, cleanText(text));
+    const scored = await scoreText(scanner.best, embedding, pieces);
     scores.push(scored.score);
   }
   return scores;

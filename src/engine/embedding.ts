@@ -42,33 +42,42 @@ export function pieceWindows(
   return pieces.length <= MAX_PIECES ? pieces : [];
 }
 
+/** One request's shared embeddings: its windows, and its sentence pieces (see pieceWindows). */
+export interface RequestEmbeddings {
+  readonly embedding: () => Promise<EmbeddedText>;
+  readonly pieces: () => Promise<EmbeddedText>;
+}
+
 /**
- * The embedding of one request's text, computed on first use and shared: however many guardrails
- * ask, the encoder runs once per request (and not at all when no enabled guardrail needs it).
+ * The embeddings of one request's text, each computed on first use and shared: however many
+ * guardrails ask, the encoder runs once for the windows and at most once for the pieces (and not at
+ * all when no enabled guardrail needs them). Both derive from one split into windows, done on this
+ * thread, so asking for the pieces never waits for the windows' vectors: with an encoder pool the
+ * two calls run at once.
  */
-export function lazyEmbedding(encoder: Encoder, text: string): () => Promise<EmbeddedText> {
-  let memo: Promise<EmbeddedText> | undefined;
-  return () => {
-    memo ??= embedText(encoder, text);
-    return memo;
+export function requestEmbeddings(encoder: Encoder, text: string): RequestEmbeddings {
+  const count = (t: string) => encoder.countTokens(t);
+  let windows: TextWindow[] | undefined;
+  const split = () => {
+    windows ??= splitIntoWindows(text, count);
+    return windows;
+  };
+  const embed = async (units: TextWindow[]): Promise<EmbeddedText> =>
+    units.length > 0 ? { windows: units, vectors: await encoder.embed(units.map((u) => u.text)) } : NONE;
+  return {
+    embedding: once(() => embed(split())),
+    pieces: once(() => embed(pieceWindows(text, split(), count))),
   };
 }
 
-/** The request's sentence pieces (see pieceWindows) and their vectors, shared the same way. */
-export function lazyPieces(
-  encoder: Encoder,
-  text: string,
-  shared: () => Promise<EmbeddedText>,
-): () => Promise<EmbeddedText> {
-  let memo: Promise<EmbeddedText> | undefined;
-  const embed = async (): Promise<EmbeddedText> => {
-    const pieces = pieceWindows(text, (await shared()).windows, (t) => encoder.countTokens(t));
-    return pieces.length > 0
-      ? { windows: pieces, vectors: await encoder.embed(pieces.map((p) => p.text)) }
-      : NONE;
-  };
+/** Only the windows' embedding (a prompt's, say), shared the same way. */
+export const lazyEmbedding = (encoder: Encoder, text: string): (() => Promise<EmbeddedText>) =>
+  requestEmbeddings(encoder, text).embedding;
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let memo: Promise<T> | undefined;
   return () => {
-    memo ??= embed();
+    memo ??= make();
     return memo;
   };
 }

@@ -3,7 +3,7 @@ import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
-import { lazyEmbedding, lazyPieces } from "./embedding.js";
+import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
 
 /** The keys of `checks`, per endpoint, in the spec's order. */
 export const CHECKS_BY_MODE = {
@@ -56,11 +56,6 @@ async function runOne(
   }
 }
 
-function embeddings(encoder: Encoder, clean: string) {
-  const embedding = lazyEmbedding(encoder, clean);
-  return { embedding, pieces: lazyPieces(encoder, clean, embedding) };
-}
-
 export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
   async function check(mode: CheckMode, message: string, compiled: CompiledProfile, prompt?: string) {
     const started = now();
@@ -70,7 +65,7 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
-      ...(encoder ? embeddings(encoder, text.clean) : {}),
+      ...(encoder ? requestEmbeddings(encoder, text.clean) : {}),
       ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean) } : {}),
     };
     const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));

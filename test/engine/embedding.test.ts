@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileProfile } from "../../src/engine/compile.js";
+import { requestEmbeddings } from "../../src/engine/embedding.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
@@ -107,15 +108,15 @@ describe("the shared per-request embedding", () => {
     const { encoder, calls } = countingEncoder();
     const engine = createEngine({ registry: piecesRegistry, encoder });
     const compiled = await compileProfile(profile, piecesRegistry, encoder);
+    // The readers here ask for pieces only: deciding on them needs the split, not the windows' vectors.
     const short = await engine.inputCheck("one short prompt. And a second sentence.", compiled);
-    expect(calls).toHaveLength(1); // the windows the pieces are decided from
+    expect(calls).toHaveLength(0);
     expect(short.checks.llm).toMatchObject({ score: 0 });
-    calls.length = 0;
     // 60 sentences of 5 "tokens": 4 windows of ≤ 96 tokens, and 10 pieces of 6 sentences (≤ 32).
     const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
     const body = await engine.inputCheck(long, compiled);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]).toHaveLength(10);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toHaveLength(10);
     expect(body.checks.llm).toMatchObject({ score: 10 });
     expect(body.checks.vector).toMatchObject({ score: 10 });
   });
@@ -125,7 +126,32 @@ describe("the shared per-request embedding", () => {
     const engine = createEngine({ registry: piecesRegistry, encoder });
     const huge = Array.from({ length: 420 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
     const body = await engine.inputCheck(huge, await compileProfile(profile, piecesRegistry, encoder));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(0);
     expect(body.checks.llm).toMatchObject({ score: 0 });
+  });
+
+  it("embeds windows and pieces in two calls that start together", async () => {
+    const { encoder, calls } = countingEncoder();
+    const started: number[] = [];
+    const pending: (() => void)[] = [];
+    // An encoder that answers only once both calls are in: a pieces call that waited for the
+    // windows' vectors would never start, and this test would time out.
+    const gated: Encoder = {
+      ...encoder,
+      embed: (texts) => {
+        started.push(texts.length);
+        const answer = encoder.embed(texts);
+        return new Promise((resolve) => {
+          pending.push(() => resolve(answer));
+          if (pending.length === 2) for (const go of pending) go();
+        });
+      },
+    };
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    const { embedding, pieces } = requestEmbeddings(gated, long);
+    const [windows, fine] = await Promise.all([embedding(), pieces()]);
+    expect(started).toEqual([4, 10]);
+    expect([windows.vectors.length, fine.vectors.length]).toEqual([4, 10]);
+    expect(calls).toHaveLength(2);
   });
 });

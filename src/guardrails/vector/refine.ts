@@ -19,10 +19,10 @@ export async function scoreText(
   shared: () => Promise<EmbeddedText>,
   pieces?: () => Promise<EmbeddedText>,
 ): Promise<Scored> {
-  const embedded = await shared();
+  // Both asked for before either is awaited, so an encoder pool embeds them at once.
+  const [embedded, fine] = await Promise.all([shared(), pieces?.()]);
   const coarse = await scan(embedded.vectors);
   const best = { ...coarse, span: embedded.windows[coarse.window] };
-  const fine = pieces ? await pieces() : undefined;
   if (!fine || fine.windows.length === 0) return best;
   const refined = await scan(fine.vectors);
   return refined.score > coarse.score ? { ...refined, span: fine.windows[refined.window] } : best;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lazyEmbedding, lazyPieces } from "../../../src/engine/embedding.js";
+import { requestEmbeddings } from "../../../src/engine/embedding.js";
 import {
   createVectorDetector,
   DEFAULT_THRESHOLD,
@@ -22,13 +22,7 @@ afterAll(() => encoder.close());
 
 const check = (message: string) => {
   const text = normalizeText(message);
-  const embedding = lazyEmbedding(encoder, text.clean);
-  return detector.check({
-    mode: "input",
-    text,
-    embedding,
-    pieces: lazyPieces(encoder, text.clean, embedding),
-  });
+  return detector.check({ mode: "input", text, ...requestEmbeddings(encoder, text.clean) });
 };
 
 // Phrases of the bundled default profile's keyword list (profiles/default.yaml).
