@@ -20,6 +20,13 @@ export interface MlpOptions {
   maxEpochs: number;
   /** Stop after this many epochs without a better validation loss; keep the best weights. */
   patience: number;
+  /**
+   * Instead of early stopping: run all maxEpochs and return the mean of the weights at the end of
+   * every epoch from this one on (stochastic weight averaging, Izmailov et al. 2018). The
+   * validation loss of single epochs swings by ±0.02 from one epoch to the next, so the "best"
+   * epoch is partly luck; the average is steadier and needs no validation split at all.
+   */
+  averageFrom?: number;
   seed: number;
 }
 
@@ -76,6 +83,8 @@ export function trainMlp(
   let step = 0;
   let best = { loss: Number.POSITIVE_INFINITY, params: params.slice(), epoch: 0 };
   const order = train.map((_, i) => i);
+  const sum = new Float32Array(params.length);
+  let averaged = 0;
   for (let epoch = 1; epoch <= o.maxEpochs; epoch++) {
     shuffle(order, rng);
     for (let start = 0; start < order.length; start += o.batch) {
@@ -119,10 +128,25 @@ export function trainMlp(
           (lr * (m1[k] as number)) / (Math.sqrt(m2[k] as number) + 1e-8);
       }
     }
+    if (o.averageFrom !== undefined) {
+      if (epoch >= o.averageFrom) {
+        averaged++;
+        for (let k = 0; k < params.length; k++)
+          sum[k] = (sum[k] as number) + ((params[k] as number) - (sum[k] as number)) / averaged;
+      }
+      if (valid.length > 0) log(`epoch ${epoch}: validation loss ${lossOf(valid, params).toFixed(4)}`);
+      continue;
+    }
     const loss = lossOf(valid, params);
     log(`epoch ${epoch}: validation loss ${loss.toFixed(4)}`);
     if (loss < best.loss - 1e-4) best = { loss, params: params.slice(), epoch };
     else if (epoch - best.epoch >= o.patience) break;
+  }
+  if (o.averageFrom !== undefined) {
+    const loss = valid.length > 0 ? lossOf(valid, sum) : Number.NaN;
+    if (valid.length > 0)
+      log(`averaged epochs ${o.averageFrom}–${o.maxEpochs}: validation loss ${loss.toFixed(4)}`);
+    return { mlp: view(sum), epochs: o.maxEpochs, validLoss: loss };
   }
   return { mlp: view(best.params), epochs: best.epoch, validLoss: best.loss };
 }

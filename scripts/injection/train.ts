@@ -6,7 +6,9 @@
  *                        [--ngrams-only] [--compare models-dir] [--dry-run]
  *                        [--threshold-rule pooled|balanced] [--source-min 50] [--source-fpr 0.05]
  *                        [--ensemble 1] [--extra datasets/injection-extra]
- *                        [--dropout 0.2] [--decay 1e-4]
+ *                        [--dropout 0.2] [--decay 1e-4] [--mlp-epochs 40] [--average-from N]
+ *                        [--refit K]   (train on train + calibration; calibrate on K-fold out-of-fold scores)
+ *                        [--train-fraction F]   (keep only this share of training families: a learning curve)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -25,6 +27,7 @@ import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
+import { type FitContext, type FitSet, fitStack, outOfFold } from "./cross-fit.js";
 import { HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
 import { type Embedded, embedExamples } from "./embed.js";
@@ -67,6 +70,13 @@ const { values } = parseArgs({
     ensemble: { type: "string", default: "1" },
     extra: { type: "string", default: "" },
     dropout: { type: "string", default: "0.2" },
+    "train-fraction": { type: "string", default: "1" },
+    // v3: 12 epochs with weights averaged from the 4th, fitted on train + calibration, thresholds
+    // from 10-fold out-of-fold scores. `--refit 0 --average-from 0 --mlp-epochs 40` is v2.1's
+    // early stopping on the calibration split.
+    "average-from": { type: "string", default: "4" },
+    "mlp-epochs": { type: "string", default: "12" },
+    refit: { type: "string", default: "10" },
     decay: { type: "string", default: "1e-4" },
   },
 });
@@ -84,6 +94,13 @@ if (values.extra) {
   log(
     `extra data (${values.extra}): ${extra.added.length} training rows, ${extra.dropped} dropped as near-copies of calibration / test / held-out texts`,
   );
+}
+if (Number(values["train-fraction"]) < 1) {
+  const keep = Number(values["train-fraction"]);
+  splits.train = splits.train.filter((e) => {
+    const f = family.get(e) ?? e.group;
+    return hashRange(seed + 99, f, 0, f.length) / 4294967296 < keep;
+  });
 }
 log(
   `${pool.length} examples; dropped ${dropped.duplicates} near-duplicates, ${dropped.conflicts} label conflicts, ${leaked} near-copies of held-out texts`,
@@ -107,8 +124,43 @@ const trainNgrams = (list: Featured[]): LinearModel => {
   const first = trainLogistic(trainingItems(list, seed), options);
   return trainLogistic(trainingItems(list, seed, first), options);
 };
-const model = trainNgrams(featured.train);
-log("n-grams trained (two rounds: whole texts, then with each attack's best window)");
+// `--ngrams-only` trains no MLP, so nothing is refitted: n-grams on train, calibrated on the calibration split.
+const refit = values["ngrams-only"] ? 0 : Number(values.refit);
+const averageFrom = Number(values["average-from"]);
+if (refit > 0 && !(averageFrom > 0))
+  throw new Error("--refit needs --average-from (no calibration split is left to stop on)");
+const embedded: Partial<Record<Split, Embedded[]>> = {};
+if (!values["ngrams-only"]) {
+  const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
+  for (const split of ["train", "calibration", "test", "heldout"] as const)
+    embedded[split] = await embedExamples(splits[split], encoder);
+  await encoder.close();
+  log("embedded every split (engine windows of text.clean; cached per window)");
+}
+const famOf = (e: Example) => family.get(e) ?? e.group;
+const mlpOptions = {
+  hidden: Number(values.hidden),
+  rate: 1e-3,
+  decay: Number(values.decay),
+  dropout: Number(values.dropout),
+  batch: 64,
+  maxEpochs: Number(values["mlp-epochs"]),
+  patience: 4,
+  seed,
+  ...(averageFrom > 0 ? { averageFrom } : {}),
+};
+const union: FitSet = {
+  examples: [...splits.train, ...splits.calibration],
+  featured: [...featured.train, ...featured.calibration],
+  embedded: [...(embedded.train ?? []), ...(embedded.calibration ?? [])],
+};
+const fitContext: FitContext = { dim, family: famOf, trainNgrams, mlp: mlpOptions, log };
+const oof = refit > 0 ? outOfFold(union, fitContext, refit, seed) : undefined;
+const refitted = refit > 0 ? fitStack(union, fitContext, seed) : undefined;
+const model = refitted?.model ?? trainNgrams(featured.train);
+log(
+  `n-grams trained (two rounds: whole texts, then with each attack's best window)${refit > 0 ? ` on train + calibration; ${refit}-fold out-of-fold scores for calibration` : ""}`,
+);
 
 // Quantise first, so everything below measures the weights that ship.
 let max = 0;
@@ -118,7 +170,15 @@ const quantised = Int16Array.from(model.weights, (w) => Math.round(w / scale));
 const shipped = Float32Array.from(quantised, (q) => q * scale);
 const ngram = createNgramScorer(dim, shipped, model.bias);
 const maxFpr = Number(values["max-fpr"]);
+// With --refit the calibration split is trained on too, and its texts are scored out of fold: by
+// fits that never saw their family (cross-fit.ts). The threshold is still chosen on the same texts;
+// out-of-fold scores of the training split are not used, because the split's largest family
+// (CyberSecEval, a fifth of it) would be judged by a fit that lost all of it at once.
 const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain");
+const oofOf = (scores: number[]) => {
+  const byExample = new Map(union.examples.map((e, i) => [e, scores[i] as number]));
+  return (e: Example) => byExample.get(e) as number;
+};
 const MIN_SOURCE = 20;
 const PRIOR = 0.1;
 
@@ -185,7 +245,7 @@ const calibrate = (rawOf: (e: Example, i: number) => number) => {
     log(`  benign ${r.z.toFixed(2)} [${r.e.source}] ${r.e.text.slice(0, 100).replace(/\s+/gu, " ")}`);
   return { platt, isotonic, threshold, thresholds, sources: bySource.size };
 };
-const ngramCal = calibrate((e) => ngram(foldText(e.text)).z);
+const ngramCal = calibrate(oof ? oofOf(oof.ngram) : (e) => ngram(foldText(e.text)).z);
 log(`n-grams alone: ${ngramCal.isotonic.z.length} isotonic knots, threshold ${ngramCal.threshold}`);
 
 const header: InjectionModelHeader = {
@@ -198,47 +258,36 @@ const header: InjectionModelHeader = {
   threshold: ngramCal.threshold,
   trainedAt: new Date().toISOString().slice(0, 10),
 };
-const embedded: Partial<Record<Split, Embedded[]>> = {};
 let mlp: Mlp | undefined;
 let mlpThresholds: Record<Rule, number> | undefined;
 if (!values["ngrams-only"]) {
-  const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
-  for (const split of ["train", "calibration", "test", "heldout"] as const)
-    embedded[split] = await embedExamples(splits[split], encoder);
-  await encoder.close();
-  log("embedded every split (engine windows of text.clean; cached per window)");
-  const famOf = (e: Example) => family.get(e) ?? e.group;
   const folds = 4;
   const foldOf = (e: Example) => hashRange(seed + 17, famOf(e), 0, famOf(e).length) % folds;
-  const stage = trainStage(
-    splits.train,
-    embedded.train as Embedded[],
-    { examples: splits.calibration, embedded: embedded.calibration as Embedded[], scorer: ngram },
-    famOf,
-    folds,
-    (k) => {
-      const m = trainNgrams(featured.train.filter((f) => foldOf(f.example) !== k));
-      return createNgramScorer(dim, m.weights, m.bias);
-    },
-    {
-      hidden: Number(values.hidden),
-      rate: 1e-3,
-      decay: Number(values.decay),
-      dropout: Number(values.dropout),
-      batch: 64,
-      maxEpochs: 40,
-      patience: 4,
-      seed,
-    },
-    log,
-    Number(values.ensemble),
-  );
+  const stage = refitted
+    ? { mlp: refitted.mlp, epochs: mlpOptions.maxEpochs }
+    : trainStage(
+        splits.train,
+        embedded.train as Embedded[],
+        { examples: splits.calibration, embedded: embedded.calibration as Embedded[], scorer: ngram },
+        famOf,
+        folds,
+        (k) => {
+          const m = trainNgrams(featured.train.filter((f) => foldOf(f.example) !== k));
+          return createNgramScorer(dim, m.weights, m.bias);
+        },
+        mlpOptions,
+        log,
+        Number(values.ensemble),
+      );
   mlp = stage.mlp;
   const calEmb = new Map(
     splits.calibration.map((e, i) => [e, (embedded.calibration as Embedded[])[i] as Embedded]),
   );
   const net = mlp;
-  const mlpCal = calibrate((e) => maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, ngram)));
+  const mlpRaw = oof
+    ? oofOf(oof.mlp)
+    : (e: Example) => maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, ngram));
+  const mlpCal = calibrate(mlpRaw);
   header.mlp = {
     input: mlp.input,
     hidden: mlp.hidden,
@@ -251,16 +300,10 @@ if (!values["ngrams-only"]) {
       `threshold ${mlpCal.threshold} (${rule} rule)`,
   );
   // The figure changes are judged by before anything is reported on the test split.
-  const cal = calibration.map((e) => ({
-    label: e.label,
-    score: applyIsotonic(
-      mlpCal.isotonic,
-      maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, ngram)),
-    ),
-  }));
+  const cal = calibration.map((e) => ({ label: e.label, score: applyIsotonic(mlpCal.isotonic, mlpRaw(e)) }));
   const m = metricsAt(cal, mlpCal.threshold);
   log(
-    `calibration split at the threshold: F1 ${(m.f1 ?? 0).toFixed(3)} recall ${(m.recall ?? 0).toFixed(3)} FPR ${(m.fpr ?? 0).toFixed(4)} ` +
+    `calibration split${oof ? " (out of fold)" : ""} at the threshold: F1 ${(m.f1 ?? 0).toFixed(3)} recall ${(m.recall ?? 0).toFixed(3)} FPR ${(m.fpr ?? 0).toFixed(4)} ` +
       `recall@1%FPR ${(m.recallAt1Fpr ?? 0).toFixed(3)} ` +
       `AUC ${(rocAuc(cal) ?? 0).toFixed(4)} (hidden ${mlp.hidden}, ${Number(values.ensemble)} member(s))`,
   );
@@ -294,17 +337,18 @@ const compareRules = (name: string, c: InjectionClassifier, mode: Mode, threshol
     })),
   );
   console.log(`\n### ${name}: threshold rules\n\n${table}`);
-  return `### ${name}: threshold rules (calibration split; same weights)\n\n${table}`;
+  return `### ${name}: threshold rules (calibration split${oof ? ", out of fold" : ""}; same weights)\n\n${table}`;
 };
+const version = refit > 0 ? "v3" : "v2.1";
 const tables: string[] = [];
-if (mlp && mlpThresholds) tables.push(compareRules("v2.1 full", classifier, "full", mlpThresholds));
-tables.push(compareRules("v2.1 n-grams only", classifier, "ngrams", ngramCal.thresholds));
+if (mlp && mlpThresholds) tables.push(compareRules(`${version} full`, classifier, "full", mlpThresholds));
+tables.push(compareRules(`${version} n-grams only`, classifier, "ngrams", ngramCal.thresholds));
 if (mlp)
   tables.push(
-    `### v2.1: MLP over USE-lite windows + n-gram logits + cues (bundled; threshold ${classifier.threshold})\n\n${report("v2 full", classifier, "full", classifier.threshold)}`,
+    `### ${version}: MLP over USE-lite windows + n-gram logits + cues (bundled; threshold ${classifier.threshold})\n\n${report("v2 full", classifier, "full", classifier.threshold)}`,
   );
 tables.push(
-  `### v2.1 fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
+  `### ${version} fallback: n-grams only, no encoder (threshold ${header.threshold})\n\n${report("v2 n-grams only", classifier, "ngrams", header.threshold)}`,
 );
 if (values.compare) {
   // A format-2 model with an MLP is compared through its full path (same windows and vectors).
@@ -320,7 +364,7 @@ if (!values["dry-run"]) {
   writeFileSync(join(values.out, "weights.bin.gz"), gzipSync(Buffer.from(quantised.buffer), { level: 9 }));
   if (mlp) writeFileSync(join(values.out, "mlp.bin.gz"), gzipSync(mlpToBytes(mlp), { level: 9 }));
   const card = join(values.out, "MODEL_CARD.md");
-  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units${Number(values.ensemble) > 1 ? ` × ${values.ensemble} seeds (averaged)` : ""}${values.extra ? `, extra data ${values.extra}` : ""}.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
+  const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units${Number(values.ensemble) > 1 ? ` × ${values.ensemble} seeds (averaged)` : ""}${values.extra ? `, extra data ${values.extra}` : ""}${refit > 0 ? `, refitted on train + calibration (thresholds from ${refit}-fold out-of-fold scores; MLP weights averaged over epochs ${values["average-from"]}–${values["mlp-epochs"]})` : averageFrom > 0 ? `, MLP weights averaged over epochs ${values["average-from"]}–${values["mlp-epochs"]}` : ""}.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
   writeFileSync(
     card,
     spliceCard(existsSync(card) ? readFileSync(card, "utf8") : "# llm injection classifier\n", body),
