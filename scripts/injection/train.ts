@@ -129,6 +129,8 @@ const refit = values["ngrams-only"] ? 0 : Number(values.refit);
 const averageFrom = Number(values["average-from"]);
 if (refit > 0 && !(averageFrom > 0))
   throw new Error("--refit needs --average-from (no calibration split is left to stop on)");
+if (refit > 0 && Number(values.ensemble) > 1)
+  throw new Error("--ensemble works with --refit 0 only (the refit fits one network per fold)");
 const embedded: Partial<Record<Split, Embedded[]>> = {};
 if (!values["ngrams-only"]) {
   const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
