@@ -19,13 +19,6 @@ export const PIECE_WINDOWS: WindowOptions = { maxTokens: 32, overlap: 0 };
 /** About 1,500 words: past this the pieces would double the encoder's work on huge inputs. */
 export const MAX_PIECES = 64;
 
-/** Windows and embeds a text with one encoder call. An empty text has no windows. */
-export async function embedText(encoder: Encoder, text: string): Promise<EmbeddedText> {
-  const windows = splitIntoWindows(text, (t) => encoder.countTokens(t));
-  const vectors = windows.length > 0 ? await encoder.embed(windows.map((w) => w.text)) : [];
-  return { windows, vectors };
-}
-
 /**
  * The sentence pieces of a text that spans more than one window (and has at most MAX_PIECES of
  * them); none otherwise. A text of one window gets no pieces: embedding them would double the
@@ -69,6 +62,10 @@ export function requestEmbeddings(encoder: Encoder, text: string): RequestEmbedd
     pieces: once(() => embed(pieceWindows(text, split(), count))),
   };
 }
+
+/** Windows and embeds a text with one encoder call, now. An empty text has no windows. */
+export const embedText = (encoder: Encoder, text: string): Promise<EmbeddedText> =>
+  requestEmbeddings(encoder, text).embedding();
 
 /** Only the windows' embedding (a prompt's, say), shared the same way. */
 export const lazyEmbedding = (encoder: Encoder, text: string): (() => Promise<EmbeddedText>) =>
