@@ -9,6 +9,7 @@
  *                        [--dropout 0.2] [--decay 1e-4] [--mlp-epochs 40] [--average-from N]
  *                        [--refit K]   (train on train + calibration; calibrate on K-fold out-of-fold scores)
  *                        [--train-fraction F]   (keep only this share of training families: a learning curve)
+ *                        [--plant-direct]   (also plant each split's short direct attacks into its documents)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -42,6 +43,7 @@ import {
   thresholdForBalancedFpr,
   thresholdForPooledFpr,
 } from "./metrics.js";
+import { plantDirectAttacks } from "./plant-direct.js";
 import { markdownTable, ruleTable, slices, spliceCard } from "./report.js";
 import { type Split, splitByFamily } from "./split.js";
 import { stackExample } from "./stack.js";
@@ -69,6 +71,7 @@ const { values } = parseArgs({
     "source-fpr": { type: "string", default: "0.05" },
     ensemble: { type: "string", default: "1" },
     extra: { type: "string", default: "" },
+    "plant-direct": { type: "boolean", default: false },
     dropout: { type: "string", default: "0.2" },
     "train-fraction": { type: "string", default: "1" },
     // v3: 12 epochs with weights averaged from the 4th, fitted on train + calibration, thresholds
@@ -94,6 +97,19 @@ if (values.extra) {
   log(
     `extra data (${values.extra}): ${extra.added.length} training rows, ${extra.dropped} dropped as near-copies of calibration / test / held-out texts`,
   );
+}
+if (values["plant-direct"]) {
+  // Training rows only. With --refit the calibration texts are trained on too, so their planted
+  // copies join them; folds are by family, so a text is never scored by a fit on its own copy.
+  const from = Number(values.refit) > 0 ? (["train", "calibration"] as const) : (["train"] as const);
+  let added = 0;
+  for (const [k, name] of from.entries()) {
+    const made = plantDirectAttacks(splits[name], (e) => family.get(e) ?? e.group, seed + 11 + k);
+    for (const [e, f] of made.family) family.set(e, f);
+    splits.train.push(...made.planted);
+    added += made.planted.length;
+  }
+  log(`planted ${added} short direct attacks into documents of their own split (training rows)`);
 }
 if (Number(values["train-fraction"]) < 1) {
   const keep = Number(values["train-fraction"]);
@@ -309,6 +325,11 @@ if (!values["ngrams-only"]) {
       `recall@1%FPR ${(m.recallAt1Fpr ?? 0).toFixed(3)} ` +
       `AUC ${(rocAuc(cal) ?? 0).toFixed(4)} (hidden ${mlp.hidden}, ${Number(values.ensemble)} member(s))`,
   );
+  const indirect = calibration.flatMap((e, i) =>
+    e.kind === "indirect" ? [cal[i] as { score: number }] : [],
+  );
+  const caught = indirect.filter((r) => r.score >= mlpCal.threshold).length;
+  log(`calibration split indirect recall: ${caught}/${indirect.length}`);
   mlpThresholds = mlpCal.thresholds;
 }
 
