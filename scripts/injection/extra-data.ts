@@ -19,8 +19,9 @@ export interface Extra {
 }
 
 /**
- * The project's extra data (datasets/injection-extra/*.jsonl, see its README): training-only rows,
- * one JSON object a line with `text`, `label`, `technique` (the family) and optional `kind`.
+ * A folder of the project's extra data (datasets/injection-broad/ or datasets/injection-extra/, see
+ * their READMEs; the shipped model uses neither): training-only rows, one JSON object a line with
+ * `text`, `label`, `technique` (the family) and optional `kind`.
  */
 export function loadExtra(dir: string, _seed: number): Extra {
   const prompts: Example[] = [];
@@ -70,7 +71,11 @@ export function addExtraToTrain(
   extra: Extra,
   seed = 9,
 ): { added: Example[]; dropped: number } {
-  const carriers = splits.train.filter((e) => e.label === 0 && e.kind === "long").map((e) => e.text);
+  // The extra benign documents carry payloads too: the same document clean and planted teaches
+  // that the payload, not the document's own instructions to its human readers, is the attack.
+  const carriers = [...splits.train, ...extra.prompts]
+    .filter((e) => e.label === 0 && e.kind === "long")
+    .map((e) => e.text);
   const rng = createRng(seed);
   const planted =
     carriers.length > 0
