@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
  */
 export const INDEX_FORMAT = "int8-row-scale/1";
 /** Bump when the rows could change for the same corpus and encoder (windowing, quantisation). */
-export const BUILDER = "guardrail-vector/1 windows=96/1 dedup=0.9 bundled=en";
+export const BUILDER = "guardrail-vector/2 windows=96/1 pieces=32 dedup=0.9 bundled=en";
 const MAGIC = 0x49565247; // "GRVI", little-endian
 const HEADER_BYTES = 16;
 
