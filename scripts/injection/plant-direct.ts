@@ -14,7 +14,7 @@ const PER_FAMILY = 30;
  * Why: the planted payloads alone cover a dozen kinds of instruction, so the model can learn
  * "this kind of instruction inside a document" rather than "an instruction addressed to the
  * assistant inside a document". Every direct attack is such an instruction. A planted copy keeps
- * its attack's family (returned in `familyOf`), so cross-fitting never scores a text with a copy of
+ * its attack's family (returned in `family`), so cross-fitting never scores a text with a copy of
  * itself, and rows are made per split so no text crosses the train / calibration / test line.
  */
 export function plantDirectAttacks(

@@ -101,6 +101,7 @@ describe("vector index files", () => {
     expect(finding).toMatchObject({ flagged: true, matched: ["attacks:3"] });
     expect(finding.score).toBeCloseTo(1, 2);
   });
+
   it("indexes the sentence pieces of a long attack, so its one hostile sentence matches on its own", async () => {
     const entry = {
       id: "long-1",
