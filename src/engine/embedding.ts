@@ -5,9 +5,30 @@ import { splitIntoWindows, type TextWindow, type WindowOptions } from "../models
 export interface EmbeddedText {
   readonly windows: readonly TextWindow[];
   readonly vectors: readonly Float32Array[];
+  /**
+   * Windows of a text longer than the encoder budget (MAX_ENCODED_WINDOWS) that were not embedded.
+   * Guardrails that read vectors score these by cheaper means (see each guardrail); absent or
+   * empty for every text within the budget.
+   */
+  readonly skipped?: readonly TextWindow[];
 }
 
 const NONE: EmbeddedText = { windows: [], vectors: [] };
+
+/**
+ * The most windows of one text the encoder embeds: about 6,000 tokens, 25,000 characters of
+ * English prose, so ordinary prompts, e-mails and documents are embedded whole. Past it a text is
+ * triaged: the windows a cheap score finds most suspicious are embedded, the rest are scored by
+ * cheaper means. Without the cap one 100,000-character request of digits or combining marks
+ * made 1,000–4,000 windows and kept the encoder busy for 20–60 s.
+ */
+export const MAX_ENCODED_WINDOWS = 64;
+
+/**
+ * Scores windows cheaply (higher: more worth embedding), in the order given. A guardrail offers
+ * one (Detector.triage) to choose which windows of an over-budget text the encoder sees.
+ */
+export type Triage = (texts: readonly string[]) => ArrayLike<number>;
 
 /**
  * Sentence pieces: whole sentences up to 32 tokens, no overlap. In a ≤96-token window one injected
@@ -23,16 +44,55 @@ export const MAX_PIECES = 64;
  * The sentence pieces of a text that spans more than one window (and has at most MAX_PIECES of
  * them); none otherwise. A text of one window gets no pieces: embedding them would double the
  * encoder's work on every ordinary prompt, and in a short text an injected sentence is a large
- * share of its window anyway.
+ * share of its window anyway. A text of more than MAX_PIECES windows has more pieces than that
+ * (every window holds at least one), so it is not split again.
  */
 export function pieceWindows(
   text: string,
   windows: readonly TextWindow[],
   countTokens: (text: string) => number,
+  options: Pick<WindowOptions, "tokenEnds"> = {},
 ): TextWindow[] {
-  if (windows.length < 2) return [];
-  const pieces = splitIntoWindows(text, countTokens, PIECE_WINDOWS);
+  if (windows.length < 2 || windows.length > MAX_PIECES) return [];
+  const pieces = splitIntoWindows(text, countTokens, { ...PIECE_WINDOWS, ...options });
   return pieces.length <= MAX_PIECES ? pieces : [];
+}
+
+/**
+ * Which windows the encoder embeds: all of them within `budget`; past it the `budget` best by
+ * `triage` (ties to the earlier window), or without a triage windows spread evenly from the first
+ * to the last. Returned in text order, with the rest as `skipped`.
+ */
+export function selectWindows(
+  windows: readonly TextWindow[],
+  budget: number,
+  triage?: Triage,
+): { chosen: TextWindow[]; skipped: TextWindow[] } {
+  if (windows.length <= budget) return { chosen: [...windows], skipped: [] };
+  const keep = new Uint8Array(windows.length);
+  if (triage) {
+    const scores = triage(windows.map((w) => w.text));
+    const order = windows.map((_, i) => i);
+    order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
+    for (const i of order.slice(0, budget)) keep[i] = 1;
+  } else {
+    for (let k = 0; k < budget; k++) keep[Math.round((k * (windows.length - 1)) / (budget - 1))] = 1;
+  }
+  const chosen: TextWindow[] = [];
+  const skipped: TextWindow[] = [];
+  windows.forEach((w, i) => {
+    (keep[i] ? chosen : skipped).push(w);
+  });
+  return { chosen, skipped };
+}
+
+export interface EmbeddingOptions {
+  /** Chooses the windows of an over-budget text (see selectWindows). */
+  readonly triage?: Triage;
+  /** Windows embedded at most (default MAX_ENCODED_WINDOWS). */
+  readonly budget?: number;
+  /** Aborts the encoder work of a request whose client has gone. */
+  readonly signal?: AbortSignal;
 }
 
 /** One request's shared embeddings: its windows, and its sentence pieces (see pieceWindows). */
@@ -48,28 +108,53 @@ export interface RequestEmbeddings {
  * thread, so asking for the pieces never waits for the windows' vectors: with an encoder pool the
  * two calls run at once.
  */
-export function requestEmbeddings(encoder: Encoder, text: string): RequestEmbeddings {
+export function requestEmbeddings(
+  encoder: Encoder,
+  text: string,
+  options: EmbeddingOptions = {},
+): RequestEmbeddings {
   const count = (t: string) => encoder.countTokens(t);
+  const tokenEnds = encoder.tokenEnds ? { tokenEnds: (t: string) => encoder.tokenEnds?.(t) } : {};
+  const signal = options.signal ? { signal: options.signal } : {};
   let windows: TextWindow[] | undefined;
   const split = () => {
-    windows ??= splitIntoWindows(text, count);
+    windows ??= splitIntoWindows(text, count, tokenEnds);
     return windows;
   };
-  const embed = async (units: TextWindow[]): Promise<EmbeddedText> =>
-    units.length > 0 ? { windows: units, vectors: await encoder.embed(units.map((u) => u.text)) } : NONE;
+  const embed = async (units: readonly TextWindow[], skipped: readonly TextWindow[] = []) => {
+    if (units.length === 0) return skipped.length > 0 ? { ...NONE, skipped } : NONE;
+    const vectors = await encoder.embed(
+      units.map((u) => u.text),
+      signal,
+    );
+    return skipped.length > 0 ? { windows: units, vectors, skipped } : { windows: units, vectors };
+  };
   return {
-    embedding: once(() => embed(split())),
-    pieces: once(() => embed(pieceWindows(text, split(), count))),
+    embedding: once(() => {
+      const { chosen, skipped } = selectWindows(
+        split(),
+        options.budget ?? MAX_ENCODED_WINDOWS,
+        options.triage,
+      );
+      return embed(chosen, skipped);
+    }),
+    pieces: once(() => embed(pieceWindows(text, split(), count, tokenEnds))),
   };
 }
 
 /** Windows and embeds a text with one encoder call, now. An empty text has no windows. */
-export const embedText = (encoder: Encoder, text: string): Promise<EmbeddedText> =>
-  requestEmbeddings(encoder, text).embedding();
+export const embedText = (
+  encoder: Encoder,
+  text: string,
+  options?: EmbeddingOptions,
+): Promise<EmbeddedText> => requestEmbeddings(encoder, text, options).embedding();
 
 /** Only the windows' embedding (a prompt's, say), shared the same way. */
-export const lazyEmbedding = (encoder: Encoder, text: string): (() => Promise<EmbeddedText>) =>
-  requestEmbeddings(encoder, text).embedding;
+export const lazyEmbedding = (
+  encoder: Encoder,
+  text: string,
+  options?: EmbeddingOptions,
+): (() => Promise<EmbeddedText>) => requestEmbeddings(encoder, text, options).embedding;
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let memo: Promise<T> | undefined;

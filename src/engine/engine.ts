@@ -31,8 +31,19 @@ export interface CheckOutcome {
   readonly flaggedBy: readonly GuardrailId[];
 }
 
+export interface CheckOptions {
+  /** Aborted when the caller has gone: the encoder work still queued for this request is dropped. */
+  readonly signal?: AbortSignal;
+}
+
 export interface Engine {
-  check(mode: CheckMode, message: string, profile: CompiledProfile, prompt?: string): Promise<CheckOutcome>;
+  check(
+    mode: CheckMode,
+    message: string,
+    profile: CompiledProfile,
+    prompt?: string,
+    options?: CheckOptions,
+  ): Promise<CheckOutcome>;
   inputCheck(message: string, profile: CompiledProfile): Promise<CheckResponse>;
   outputCheck(message: string, prompt: string | undefined, profile: CompiledProfile): Promise<CheckResponse>;
 }
@@ -57,18 +68,31 @@ async function runOne(
 }
 
 export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
-  async function check(mode: CheckMode, message: string, compiled: CompiledProfile, prompt?: string) {
+  async function check(
+    mode: CheckMode,
+    message: string,
+    compiled: CompiledProfile,
+    prompt?: string,
+    options: CheckOptions = {},
+  ) {
     const started = now();
     const text = normalizeText(message);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
+    const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
+    const signal = options.signal ? { signal: options.signal } : {};
+    const triage = applicable.find((g) => g.detector.triage)?.detector;
+    const textOptions = {
+      ...signal,
+      ...(triage ? { triage: (texts: readonly string[]) => triage.triage?.(texts) ?? [] } : {}),
+    };
     const request = {
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
-      ...(encoder ? requestEmbeddings(encoder, text.clean) : {}),
-      ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean) } : {}),
+      ...(encoder ? requestEmbeddings(encoder, text.clean, textOptions) : {}),
+      // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
+      ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean, signal) } : {}),
     };
-    const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
     const results = await Promise.all(applicable.map((g) => runOne(g, request)));
 
     const findings = new Map<GuardrailId, Finding>();

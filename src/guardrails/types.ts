@@ -62,6 +62,12 @@ export interface Detector {
    * memory, say). Guardrails never print: the CLI and the server report these.
    */
   readonly notes?: readonly string[];
+  /**
+   * Scores sentence windows cheaply (higher: more suspicious), for a text with more windows than
+   * the encoder embeds per request: the engine embeds the best-scored ones (see
+   * src/engine/embedding.ts). The first applicable guardrail that offers one is asked.
+   */
+  triage?(texts: readonly string[]): ArrayLike<number>;
 }
 
 /** What a guardrail may need from its surroundings when it is built. */

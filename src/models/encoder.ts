@@ -10,6 +10,10 @@ export interface EncoderInfo {
   readonly loadMs: number;
 }
 
+export interface EmbedOptions {
+  readonly signal?: AbortSignal;
+}
+
 export interface Encoder {
   /** Length of every vector. */
   readonly dim: number;
@@ -17,10 +21,15 @@ export interface Encoder {
   readonly maxTokens: number;
   /** Loads the model once; concurrent and later calls share the same load. Call early to warm up. */
   load(): Promise<EncoderInfo>;
-  /** One unit vector per text, in order (an empty text gets a zero vector); loads on first use. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * One unit vector per text, in order (an empty text gets a zero vector); loads on first use.
+   * An aborted `signal` rejects the call and drops its work not yet started.
+   */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /** Token count as the model sees it, before its maxTokens cut. */
   countTokens(text: string): number;
+  /** Where each token ends (see Tokenizer.tokenEnds), for windowing a long text in one pass. */
+  tokenEnds?(text: string): Int32Array | undefined;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono } from "hono";
 import type { CompiledConfig } from "../engine/compile-config.js";
 import type { Engine } from "../engine/engine.js";
@@ -47,14 +47,18 @@ export function createApp({
     app.post(CHECK_PATHS[mode], auth, async (c) => {
       const resolved = c.get("resolved");
       if (!resolved) throw new Error("check route reached without authentication");
-      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const { incoming, outgoing } = (c.env ?? {}) as {
+        incoming?: IncomingMessage;
+        outgoing?: ServerResponse;
+      };
       const request = {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
         chunks: incoming ?? c.req.raw.body,
       };
       const { message, prompt } = await readCheckBody(request, mode, limits);
-      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt);
+      const signal = clientGone(outgoing, c.req.raw);
+      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt, { signal });
       if (failures.length > 0) {
         c.set("guardrailFailures", failures);
         c.header("X-Guardrail-Errors", [...new Set(failures.map((f) => f.guardrail))].join(","));
@@ -88,3 +92,17 @@ export function createApp({
 }
 
 export type GuardrailApp = ReturnType<typeof createApp>;
+
+/**
+ * Aborted when the client disconnects before its answer is written, so the engine drops the
+ * encoder work still queued for it: a client that gives up must not leave seconds of CPU behind.
+ * Under Node that is the response closing unfinished; in-process, the web Request's own signal.
+ */
+function clientGone(outgoing: ServerResponse | undefined, request: Request): AbortSignal {
+  if (!outgoing) return request.signal;
+  const controller = new AbortController();
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) controller.abort(new Error("client closed the connection"));
+  });
+  return controller.signal;
+}

@@ -65,6 +65,9 @@ function exceeds(text: string, limit: number): boolean {
   return text.length - pairs > limit;
 }
 
+/** The most characters NFKC makes of one (U+FDFA becomes 18): shorter texts need no check after it. */
+const MAX_NFKC_EXPANSION = 18;
+
 /**
  * Validates the fields the endpoint reads; others are ignored so clients may send more.
  * `prompt` counts only on output-check, and null means "not given", like leaving it out.
@@ -82,8 +85,20 @@ export function parseCheckBody(
     ["message", message],
     ["prompt", prompt],
   ] as const) {
-    if (text !== undefined && exceeds(text, limits.messageChars)) {
+    if (text === undefined) continue;
+    if (exceeds(text, limits.messageChars)) {
       throw new HttpError(413, `${field} exceeds ${limits.messageChars} characters`);
+    }
+    // The checks run on the normalised text, so the limit holds there too: 20,000 × U+FDFA is
+    // 360,000 characters after NFKC, and the work grows with them.
+    if (
+      text.length * MAX_NFKC_EXPANSION > limits.messageChars &&
+      exceeds(text.normalize("NFKC"), limits.messageChars)
+    ) {
+      throw new HttpError(
+        413,
+        `${field} exceeds ${limits.messageChars} characters after Unicode normalization (NFKC)`,
+      );
     }
   }
   return prompt === undefined ? { message } : { message, prompt };

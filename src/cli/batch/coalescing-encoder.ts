@@ -41,6 +41,7 @@ export function coalescingEncoder(inner: Encoder, maxTexts = 256): Encoder {
     maxTokens: inner.maxTokens,
     load: () => inner.load(),
     countTokens: (text) => inner.countTokens(text),
+    ...(inner.tokenEnds ? { tokenEnds: (text: string) => inner.tokenEnds?.(text) } : {}),
     close: () => inner.close(),
     embed: (texts) =>
       new Promise((resolve, reject) => {

@@ -22,6 +22,7 @@ export const contentModerationGuardrail = {
   async create(options) {
     const model = await loadModerationModel();
     return {
+      triage: (texts) => model.triage(texts),
       async check(request) {
         const embedded = await request.embedding?.();
         const result = model.classify(request.text.clean, embedded?.vectors);

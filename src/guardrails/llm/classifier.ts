@@ -6,7 +6,7 @@ import { ModelUnavailableError } from "../../models/model-error.js";
 import { foldText } from "../../text/normalize.js";
 import { applyIsotonic, type Isotonic } from "./isotonic.js";
 import { type Mlp, mlpFromBytes, mlpInput, mlpLogit, type NgramView } from "./mlp.js";
-import { createNgramScorer } from "./ngram-scorer.js";
+import { createNgramLogit, createNgramScorer } from "./ngram-scorer.js";
 
 /** Where `npm run train:llm` writes the model: models/llm/ at the package root. */
 export const DEFAULT_LLM_MODEL_DIR = resolve(fileURLToPath(new URL("../../../models/llm/", import.meta.url)));
@@ -40,6 +40,8 @@ export interface InjectionModelHeader {
 export interface EmbeddedWindows {
   readonly windows: readonly { readonly text: string }[];
   readonly vectors: readonly Float32Array[];
+  /** Windows past the encoder budget, not embedded: the n-gram path answers for them. */
+  readonly skipped?: readonly unknown[];
 }
 
 export interface InjectionScore {
@@ -65,6 +67,11 @@ export interface InjectionClassifier {
    */
   score(text: string, embedded?: EmbeddedWindows): number;
   explain(text: string, embedded?: EmbeddedWindows): InjectionScore;
+  /**
+   * How suspicious each window (clean text) looks to the n-gram model alone, as a logit: cheap, so
+   * the engine can choose which windows of a very long text the encoder embeds.
+   */
+  triage(texts: readonly string[]): Float64Array;
 }
 
 /** Loads model.json, weights.bin.gz and (format 2) mlp.bin.gz from `dir` (default models/llm/). */
@@ -105,17 +112,18 @@ export function createInjectionClassifier(
   mlp?: Mlp,
 ): InjectionClassifier {
   const ngramMax = createNgramScorer(header.dim, weights, header.bias);
+  const ngramLogit = createNgramLogit(header.dim, weights, header.bias);
+  const calibrateNgrams = (z: number) =>
+    header.isotonic ? applyIsotonic(header.isotonic, z) : sigmoid(header.platt.a * z + header.platt.b);
   const ngramOnly = (text: string): InjectionScore => {
     const { z, worst } = ngramMax(foldText(text));
-    const score = header.isotonic
-      ? applyIsotonic(header.isotonic, z)
-      : sigmoid(header.platt.a * z + header.platt.b);
-    return { score, threshold: header.threshold, worst, uses: "ngrams" };
+    return { score: calibrateNgrams(z), threshold: header.threshold, worst, uses: "ngrams" };
   };
   const withVectors = (text: string, embedded: EmbeddedWindows, net: Mlp): InjectionScore => {
     const config = header.mlp as NonNullable<InjectionModelHeader["mlp"]>;
     const folded = foldText(text);
-    const whole = ngramMax(folded).z;
+    const wholeMax = ngramMax(folded);
+    const whole = wholeMax.z;
     const x = new Float32Array(net.input);
     let [best, worst] = [Number.NEGATIVE_INFINITY, ""];
     embedded.windows.forEach((w, i) => {
@@ -128,6 +136,13 @@ export function createInjectionClassifier(
       if (z > best) [best, worst] = [z, w.text];
     });
     const score = applyIsotonic(config.isotonic, best);
+    if (embedded.skipped?.length) {
+      // Windows the encoder did not see are never skipped silently: the n-gram path scores the
+      // whole text (every window), mapped onto this scale so that its own threshold lands on ours.
+      const fallback = onScale(calibrateNgrams(whole), header.threshold, config.threshold);
+      if (fallback > score)
+        return { score: fallback, threshold: config.threshold, worst: wholeMax.worst, uses: "ngrams" };
+    }
     return { score, threshold: config.threshold, worst, uses: "embeddings" };
   };
   const explain = (text: string, embedded?: EmbeddedWindows): InjectionScore =>
@@ -143,7 +158,18 @@ export function createInjectionClassifier(
     header,
     explain,
     score: (text, embedded) => explain(text, embedded).score,
+    triage: (texts) => Float64Array.from(texts, (t) => ngramLogit(foldText(t))),
   };
+}
+
+/**
+ * Maps a score calibrated with threshold `from` onto a scale whose threshold is `to`, piecewise
+ * linearly: monotone, 0 and 1 fixed, `from` lands on `to`, so a score flags here exactly when it
+ * flagged on its own scale.
+ */
+export function onScale(score: number, from: number, to: number): number {
+  if (!(from > 0 && from < 1)) return score;
+  return score <= from ? (score * to) / from : to + ((score - from) * (1 - to)) / (1 - from);
 }
 
 async function readModelFile(path: string): Promise<Buffer> {

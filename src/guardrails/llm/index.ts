@@ -69,6 +69,7 @@ export const llmGuardrail = {
     }
     const classifier = await loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR);
     return {
+      triage: (texts) => classifier.triage(texts),
       async check(request) {
         const embedded = await request.embedding?.();
         const result = classifier.explain(request.text.raw, embedded);

@@ -16,12 +16,7 @@ export interface NgramMax {
  * and inference both go through this, so the MLP sees the same n-gram inputs in both.
  */
 export function createNgramScorer(dim: number, weights: ArrayLike<number>, bias: number) {
-  const logit = (x: SparseVector): number => {
-    let z = bias;
-    for (let k = 0; k < x.index.length; k++)
-      z += (weights[x.index[k] as number] as number) * (x.value[k] as number);
-    return z;
-  };
+  const logit = sparseLogit(weights, bias);
   return (folded: string): NgramMax => {
     const own = logit(featurize(folded, dim));
     let [z, worst] = [own, folded];
@@ -30,5 +25,20 @@ export function createNgramScorer(dim: number, weights: ArrayLike<number>, bias:
       if (s > z) [z, worst] = [s, window];
     }
     return { z, worst, own };
+  };
+}
+
+/** The n-gram model's logit of a folded text alone (no sentence windows): the cheap part of NgramMax. */
+export function createNgramLogit(dim: number, weights: ArrayLike<number>, bias: number) {
+  const logit = sparseLogit(weights, bias);
+  return (folded: string): number => logit(featurize(folded, dim));
+}
+
+function sparseLogit(weights: ArrayLike<number>, bias: number) {
+  return (x: SparseVector): number => {
+    let z = bias;
+    for (let k = 0; k < x.index.length; k++)
+      z += (weights[x.index[k] as number] as number) * (x.value[k] as number);
+    return z;
   };
 }

@@ -8,25 +8,56 @@ import { ensureModel } from "./model-cache.js";
 
 /**
  * USE-lite on worker threads. onnxruntime-node runs a session on the calling thread, so an
- * in-thread encoder lets a server use one core; here each of `workers` threads has its own session
- * and an idle one takes the oldest waiting call. `countTokens` stays synchronous on this thread.
+ * in-thread encoder lets a server use one core; here each of `workers` threads has its own session.
+ * Each call is cut into batches of at most `batchSize` texts, and idle workers take batches from
+ * the waiting calls in turn (round robin): a one-window check waits behind at most one batch per
+ * worker, never behind the whole of a long text's windows. `countTokens` stays synchronous on
+ * this thread.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workers: number;
+  /** Texts per batch sent to a worker (default 8, about 30 ms of work for full windows). */
+  readonly batchSize?: number;
   /** The worker script (tests substitute one that crashes); default encoder-worker next to this file. */
   readonly workerScript?: URL;
 }
 
 interface Call {
   readonly texts: readonly string[];
+  readonly vectors: Float32Array[];
+  /** Batches not yet sent, as indices into `texts`. */
+  readonly batches: number[][];
+  /** Batches sent, and those not answered yet. */
+  sent: number;
+  inFlight: number;
+  /** Set once the call has resolved or rejected: later answers for it are dropped. */
+  settled: boolean;
   readonly resolve: (vectors: Float32Array[]) => void;
   readonly reject: (error: Error) => void;
+}
+
+interface Batch {
+  readonly id: number;
+  readonly call: Call;
+  readonly indices: readonly number[];
 }
 
 interface Slot {
   readonly worker: Worker;
   readonly ready: Promise<EncoderInfo>;
-  busy: (Call & { id: number }) | undefined;
+  busy: Batch | undefined;
+}
+
+/** A call's texts in batches, similar lengths together so each batch pads little. */
+function toBatches(texts: readonly string[], size: number): number[][] {
+  const order = texts.map((_, i) => i).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+  const batches: number[][] = [];
+  for (let i = 0; i < order.length; i += size) batches.push(order.slice(i, i + size));
+  return batches;
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error("embedding aborted");
 }
 
 /** From src/ (vitest, tsx) a worker needs tsx's loader; the built dist/ runs plain JS. */
@@ -52,7 +83,7 @@ function stop(worker: Worker, graceMs = 5000): Promise<void> {
 }
 
 export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
-  const { workers, workerScript, ...useLite } = options;
+  const { workers, workerScript, batchSize = 8, ...useLite } = options;
   if (!(Number.isInteger(workers) && workers > 0))
     throw new RangeError(`workers must be ≥ 1, got ${workers}`);
   const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
@@ -60,9 +91,30 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
   const slots: (Slot | undefined)[] = Array.from({ length: workers }, () => undefined);
+  // Calls with batches still to send, served in turn.
   const waiting: Call[] = [];
   let nextId = 0;
   let loading: Promise<EncoderInfo> | undefined;
+
+  const fail = (call: Call, error: Error) => {
+    if (call.settled) return;
+    call.settled = true;
+    const at = waiting.indexOf(call);
+    if (at >= 0) waiting.splice(at, 1);
+    call.reject(error);
+  };
+  const answered = (batch: Batch, data: Float32Array) => {
+    const { call } = batch;
+    call.inFlight--;
+    if (call.settled) return;
+    batch.indices.forEach((i, row) => {
+      call.vectors[i] = data.subarray(row * USE_LITE_DIM, (row + 1) * USE_LITE_DIM);
+    });
+    if (call.inFlight === 0 && call.batches.length === 0) {
+      call.settled = true;
+      call.resolve(call.vectors);
+    }
+  };
 
   const start = (index: number): Slot => {
     // The model is built (if at all) on this thread before any worker starts: workers never convert.
@@ -79,12 +131,13 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
         return settle?.resolve(reply.ready);
       }
       if ("fatal" in reply) return settle?.reject(new Error(`USE-lite encoder worker: ${reply.fatal}`));
-      const call = slot.busy;
-      if (call?.id !== reply.id) return;
+      const batch = slot.busy;
+      if (batch?.id !== reply.id) return;
       slot.busy = undefined;
-      if ("error" in reply) call.reject(new Error(`USE-lite encoder worker: ${reply.error}`));
-      else
-        call.resolve(call.texts.map((_, i) => reply.data.subarray(i * USE_LITE_DIM, (i + 1) * USE_LITE_DIM)));
+      if ("error" in reply) {
+        batch.call.inFlight--;
+        fail(batch.call, new Error(`USE-lite encoder worker: ${reply.error}`));
+      } else answered(batch, reply.data);
       dispatch();
     });
     worker.on("error", (error: Error) => {
@@ -97,7 +150,10 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       slots[index] = wasReady ? start(index) : undefined;
       const why = `USE-lite encoder worker ${index} exited (code ${code}${lastError ? `: ${lastError.message}` : ""})`;
       settle?.reject(new Error(why));
-      slot.busy?.reject(new Error(`${why} during this embed; it is restarted for later calls`));
+      if (slot.busy) {
+        slot.busy.call.inFlight--;
+        fail(slot.busy.call, new Error(`${why} during this embed; it is restarted for later calls`));
+      }
       slot.busy = undefined;
       dispatch();
     });
@@ -109,9 +165,14 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       slots[i] ??= start(i);
       const slot = slots[i] as Slot;
       if (slot.busy) continue;
+      // The call at the head sends its next batch and, if it has more, goes to the back.
       const call = waiting.shift() as Call;
-      slot.busy = { ...call, id: nextId++ };
-      slot.worker.postMessage({ id: slot.busy.id, texts: call.texts });
+      const indices = call.batches.shift() as number[];
+      if (call.batches.length > 0) waiting.push(call);
+      call.sent++;
+      call.inFlight++;
+      slot.busy = { id: nextId++, call, indices };
+      slot.worker.postMessage({ id: slot.busy.id, texts: indices.map((k) => call.texts[k] as string) });
     }
     // An idle worker does not keep the process alive; a busy one does, until it answers.
     for (const slot of slots) {
@@ -147,8 +208,8 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   const stopAll = async () => {
     const running = slots.splice(0, slots.length, ...slots.map(() => undefined));
     const closed = new Error("USE-lite encoder closed");
-    for (const slot of running) slot?.busy?.reject(closed);
-    for (const call of waiting.splice(0)) call.reject(closed);
+    for (const slot of running) if (slot?.busy) fail(slot.busy.call, closed);
+    for (const call of [...waiting]) fail(call, closed);
     await Promise.all(running.map((slot) => slot && stop(slot.worker)));
   };
 
@@ -156,18 +217,45 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
     dim: USE_LITE_DIM,
     maxTokens: USE_LITE_MAX_TOKENS,
     load: loaded,
-    embed: async (texts) => {
+    embed: async (texts, options = {}) => {
+      const { signal } = options;
       if (texts.length === 0) return [];
+      if (signal?.aborted) throw abortError(signal);
       const current = loaded();
       await current;
       // close() while this call waited for the load: do not start the workers again for it.
       if (loading !== current) throw new Error("USE-lite encoder closed");
+      if (signal?.aborted) throw abortError(signal);
       return new Promise((resolve, reject) => {
-        waiting.push({ texts, resolve, reject });
+        // The abort listener goes with the call, however it ends.
+        const onAbort = () => fail(call, abortError(signal as AbortSignal));
+        const detach = () => signal?.removeEventListener("abort", onAbort);
+        const call: Call = {
+          texts,
+          vectors: [],
+          batches: toBatches(texts, batchSize),
+          sent: 0,
+          inFlight: 0,
+          settled: false,
+          resolve: (vectors) => {
+            detach();
+            resolve(vectors);
+          },
+          reject: (error) => {
+            detach();
+            reject(error);
+          },
+        };
+        // Batches not yet sent are dropped at once; one already running finishes unread.
+        signal?.addEventListener("abort", onAbort, { once: true });
+        // A new call goes ahead of the calls already being served, so it waits for one batch at most.
+        const served = waiting.findIndex((other) => other.sent > 0);
+        waiting.splice(served < 0 ? waiting.length : served, 0, call);
         dispatch();
       });
     },
     countTokens: local.countTokens,
+    tokenEnds: (text) => local.tokenEnds?.(text),
     close: async () => {
       loading = undefined;
       await Promise.all([stopAll(), local.close()]);

@@ -34,7 +34,7 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
   let loading: Promise<{ session: ort.InferenceSession; info: EncoderInfo }> | undefined;
 
   // Synchronous and separate from the session, so windowing works before the model has loaded.
-  const tokens = (text: string): number[] => {
+  const loadTokenizer = (): Tokenizer => {
     if (!tokenizer) {
       const path = join(sourceDir(), "vocab.json");
       let vocabulary: Vocabulary;
@@ -45,8 +45,9 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
       }
       tokenizer = createTokenizer(vocabulary);
     }
-    return tokenizer.encode(text);
+    return tokenizer;
   };
+  const tokens = (text: string): number[] => loadTokenizer().encode(text);
 
   const load = async (): Promise<{ session: ort.InferenceSession; info: EncoderInfo }> => {
     const started = performance.now();
@@ -104,6 +105,7 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
     load: async () => (await loaded()).info,
     embed,
     countTokens: (text) => tokens(text).length,
+    tokenEnds: (text) => loadTokenizer().tokenEnds(text),
     close: async () => {
       const pending = loading;
       loading = undefined;

@@ -23,6 +23,14 @@ const newNode = (): TrieNode => ({ children: new Map(), id: -1, score: 0 });
 
 export interface Tokenizer {
   encode(text: string): number[];
+  /**
+   * Where each token of `text` ends, as code-point offsets into the model's view of it (a
+   * separator, then the text's code points): token k covers (ends[k-1], ends[k]], token 0 starts
+   * at 0. Undefined when NFKC changes the text, so that offsets into it would mean nothing. No
+   * piece holds a separator past its first character, so a text's tokens are its words' tokens
+   * in a row: windowing tokenises a long text once and counts any word-aligned span from this.
+   */
+  tokenEnds(text: string): Int32Array | undefined;
 }
 
 export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
@@ -42,7 +50,13 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
   // The original steps back by the piece's UTF-16 length while its lattice counts code points;
   // no piece in the vocabulary has an astral character, but keep the arithmetic identical.
   const backStep = Int32Array.from(vocabulary, ([piece]) => piece.length);
-  return { encode: (text) => encode(text, root, backStep) };
+  return {
+    encode: (text) => segment(text.normalize("NFKC"), root, backStep).ids,
+    tokenEnds: (text) => {
+      const normalized = text.normalize("NFKC");
+      return normalized === text ? Int32Array.from(segment(normalized, root, backStep).ends) : undefined;
+    },
+  };
 }
 
 function codePoints(text: string): Int32Array {
@@ -56,9 +70,12 @@ function codePoints(text: string): Int32Array {
   return out.subarray(0, n);
 }
 
-function encode(text: string, root: TrieNode, backStep: Int32Array): number[] {
-  const normalized = text.normalize("NFKC");
-  if (normalized.length === 0) return [];
+function segment(
+  normalized: string,
+  root: TrieNode,
+  backStep: Int32Array,
+): { ids: number[]; ends: number[] } {
+  if (normalized.length === 0) return { ids: [], ends: [] };
   const cps = codePoints(SEPARATOR + normalized.replaceAll(" ", SEPARATOR));
   const n = cps.length;
   // Candidate pieces, chained per end position in (start, length) order, as the original visits them.
@@ -104,10 +121,18 @@ function encode(text: string, root: TrieNode, backStep: Int32Array): number[] {
     }
   }
   const ids: number[] = [];
-  for (let at = n; at > 0; at -= backStep[words[at] as number] as number) ids.push(words[at] as number);
-  const merged: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    if (!(ids[i] === UNKNOWN && i > 0 && ids[i - 1] === UNKNOWN)) merged.push(ids[i] as number);
+  const ends: number[] = [];
+  for (let at = n; at > 0; at -= backStep[words[at] as number] as number) {
+    ids.push(words[at] as number);
+    ends.push(at);
   }
-  return merged.reverse();
+  // Backwards, so a run of unknown ids keeps its first (rightmost) end.
+  const merged: number[] = [];
+  const mergedEnds: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (ids[i] === UNKNOWN && i > 0 && ids[i - 1] === UNKNOWN) continue;
+    merged.push(ids[i] as number);
+    mergedEnds.push(ends[i] as number);
+  }
+  return { ids: merged.reverse(), ends: mergedEnds.reverse() };
 }

@@ -49,6 +49,60 @@ describe("pooled USE-lite encoder", () => {
   });
 });
 
+describe("pooled encoder scheduling", () => {
+  const counting = new URL("./fixtures/counting-encoder-worker.ts", import.meta.url);
+  const texts = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`);
+
+  it("serves waiting calls in turn: a short call is not queued behind a long one", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 2, workerScript: counting });
+    try {
+      await pool.load();
+      const finished: string[] = [];
+      const long = pool.embed(texts(40, "long")).then(() => finished.push("long"));
+      const short = pool.embed(["short"]).then((v) => {
+        finished.push("short");
+        return v;
+      });
+      const [vector] = await short;
+      // Its batch was the second one the worker received: right after the long call's first.
+      expect(vector?.[0]).toBe(2);
+      await long;
+      expect(finished).toEqual(["short", "long"]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("drops the batches of an aborted call that were not sent yet", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
+    try {
+      await pool.load();
+      const controller = new AbortController();
+      const call = pool.embed(texts(50, "abandoned"), { signal: controller.signal });
+      const rejected = expect(call).rejects.toThrow(/gone/);
+      // At 20 ms a batch, 50 batches take a second; abort after about two of them.
+      await new Promise((resolve) => setTimeout(resolve, 45));
+      controller.abort(new Error("client gone"));
+      await rejected;
+      const [next] = await pool.embed(["next"]);
+      expect(next?.[0]).toBeLessThan(10);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("rejects at once when the signal is already aborted", async () => {
+    const pool = createPooledEncoder({ workers: 1, workerScript: counting });
+    try {
+      const controller = new AbortController();
+      controller.abort(new Error("already gone"));
+      await expect(pool.embed(["x"], { signal: controller.signal })).rejects.toThrow(/already gone/);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe("pooled USE-lite encoder lifecycle", () => {
   const built = new URL("../../../dist/models/use-lite/encoder-worker.js", import.meta.url);
   it.skipIf(!existsSync(built))("runs the compiled worker from dist/ on plain Node (no tsx)", async () => {

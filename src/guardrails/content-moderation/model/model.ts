@@ -1,6 +1,6 @@
 import { MODERATION_CATEGORIES, type ModerationCategory } from "./categories.js";
 import { sigmoid } from "./linear.js";
-import { type RawScore, rawScore, type ScoringParams } from "./raw-score.js";
+import { ngramLogit, type RawScore, rawScore, type ScoringParams } from "./raw-score.js";
 import type { ModerationWeights, Platt } from "./weights.js";
 
 export interface ModerationResult {
@@ -25,6 +25,8 @@ export interface ModerationModel {
    * encoder's token counter). With them the n-gram and embedding heads are averaged.
    */
   classify(text: string, embeddings?: readonly Float32Array[]): ModerationResult;
+  /** How unsafe each text looks to the n-gram head alone, as a logit (see Detector.triage). */
+  triage(texts: readonly string[]): Float64Array;
 }
 
 /** Calibrates a raw score with the head(s) that produced it. */
@@ -66,6 +68,7 @@ export function createModerationModel(weights: ModerationWeights): ModerationMod
   return {
     threshold: weights.header.threshold,
     usesEmbeddings: params.embedding !== undefined,
+    triage: (texts) => Float64Array.from(texts, (text) => ngramLogit(params, text)),
     classify(text, embeddings) {
       const raw = rawScore(params, text, embeddings);
       const categoryScores = {} as Record<ModerationCategory, number>;

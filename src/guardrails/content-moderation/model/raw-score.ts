@@ -1,4 +1,4 @@
-import { type Features, featurize } from "./features.js";
+import { type Features, featurize, words } from "./features.js";
 import { denseClasses, denseDot, dot, dotClasses, meanVector, softmaxInPlace } from "./linear.js";
 import { splitUnits } from "./windows.js";
 
@@ -18,6 +18,11 @@ export interface ScoringParams {
     readonly category: ArrayLike<number>;
     readonly categoryBias: ArrayLike<number>;
   };
+}
+
+/** The n-gram head's unsafe logit of one text alone: cheap, for choosing which windows to embed. */
+export function ngramLogit(p: ScoringParams, text: string): number {
+  return p.binaryBias + dot(featurize(words(text)), p.binary, (1 << p.binaryBits) - 1);
 }
 
 /** Uncalibrated logits and P(category | unsafe), before Platt scaling. */

@@ -10,8 +10,11 @@ export const WINDOW_MAX_WORDS = 48;
 const CHUNK_OVERLAP = 16;
 
 // A sentence ends at ., !, ? (and their CJK forms), or at a field separator such as "|" that
-// flattened documents use; the folded text has no newlines left to split on.
-const BOUNDARY = /[.!?。！？;|]+["')\]]*\s+|\s+[-*•]\s+|[|]/gu;
+// flattened documents use; the folded text has no newlines left to split on. A run of marks is
+// tried from its first mark only (the lookbehind): tried from each, a run of 100,000 dots that ends
+// in no space was rescanned from every dot, 14 s. A match from inside a run is never lost by it,
+// since the run's first mark reaches the same end.
+const BOUNDARY = /(?<![.!?。！？;|])[.!?。！？;|]+["')\]]*\s+|\s+[-*•]\s+|[|]/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 interface Piece {
@@ -56,9 +59,10 @@ function splitPieces(folded: string): Piece[] {
 
 function chunk(text: string, start: number, end: number): Piece[] {
   const bounds: [number, number][] = [];
-  WORD.lastIndex = start;
-  for (let m = WORD.exec(text); m && m.index < end; m = WORD.exec(text)) {
-    bounds.push([m.index, m.index + m[0].length]);
+  // Searched within the piece only: from `start` to the end of the text, a piece without words
+  // scanned the rest of the text, and 33,000 "|" pieces took a second.
+  for (const m of text.slice(start, end).matchAll(WORD)) {
+    bounds.push([start + m.index, start + m.index + m[0].length]);
   }
   if (bounds.length === 0) return [];
   if (bounds.length <= WINDOW_MAX_WORDS) return [{ start, end, words: bounds.length }];

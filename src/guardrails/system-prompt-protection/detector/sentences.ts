@@ -2,7 +2,9 @@ import { words } from "./tokens.js";
 
 // Sentence ends, line breaks and list bullets: system prompts are mostly lists and short lines.
 const BREAK = /(?<=[.!?。！？])\s+|\n+|\s[-*•]\s/u;
-const MARKUP = /^[\s#>*\-•`|_\d.)(]+|[\s*`_|]+$/gu;
+const LEADING_MARKUP = /^[\s#>*\-•`|_\d.)(]+/u;
+// Trailing markup is cut by a loop: `[…]+$` retried from every mark of a long run is quadratic.
+const TRAILING_MARK = /[\s*`_|]/u;
 const MAX_WORDS = 40;
 
 /**
@@ -13,7 +15,7 @@ const MAX_WORDS = 40;
 export function sentences(text: string, limit = Number.POSITIVE_INFINITY): string[] {
   const out: string[] = [];
   for (const raw of text.split(BREAK)) {
-    const piece = raw.replace(MARKUP, "").trim();
+    const piece = stripTrailingMarkup(raw.replace(LEADING_MARKUP, "")).trim();
     const count = words(piece).length;
     if (count < 3) continue;
     if (count <= MAX_WORDS) out.push(piece);
@@ -24,4 +26,10 @@ export function sentences(text: string, limit = Number.POSITIVE_INFINITY): strin
     if (out.length >= limit) return out.slice(0, limit);
   }
   return out;
+}
+
+function stripTrailingMarkup(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING_MARK.test(text[end - 1] as string)) end--;
+  return text.slice(0, end);
 }
