@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { spawnWorker } from "../spawn-worker.js";
 
 /**
  * A fixed set of worker threads running one script. Each worker initialises itself from
@@ -24,17 +23,6 @@ type Reply =
 interface Slot {
   readonly worker: Worker;
   busy: { id: number; resolve: (v: unknown) => void; reject: (e: Error) => void } | undefined;
-}
-
-/** From src/ (vitest, tsx) a worker needs tsx's loader too; the built dist/ runs plain JS. */
-function spawn(script: URL, workerData: unknown): Worker {
-  if (!script.pathname.endsWith(".ts")) return new Worker(script, { workerData });
-  const api = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href.replace(
-    /\.cjs$/,
-    ".mjs",
-  );
-  const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
 }
 
 export async function startPool<Req, Res>(
@@ -66,7 +54,7 @@ export async function startPool<Req, Res>(
   };
 
   const ready = Array.from({ length: size }, () => {
-    const slot: Slot = { worker: spawn(script, workerData), busy: undefined };
+    const slot: Slot = { worker: spawnWorker(script, workerData), busy: undefined };
     slots.push(slot);
     return new Promise<void>((resolve, reject) => {
       slot.worker.on("message", (reply: Reply) => {

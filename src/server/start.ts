@@ -12,6 +12,7 @@ import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { createApp } from "./app.js";
+import { laneEngine, startTextLane } from "./text-lane.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
 
@@ -31,6 +32,11 @@ export interface StartOptions {
   readonly watch?: boolean;
   /** How long close() waits for in-flight requests before cutting connections. */
   readonly drainMs?: number;
+  /**
+   * Check long texts on a worker thread (see text-lane.ts). Default: on with the built-in
+   * guardrails and encoder, which the lane's thread rebuilds; off with substitutes (tests).
+   */
+  readonly textLane?: boolean;
 }
 
 export interface RunningServer {
@@ -118,8 +124,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     return needed ? { encoder: { id: (await encoder.load()).id, ready: true } } : { encoder: "not needed" };
   };
   let modelState = await encoderState();
+  const laneWanted = options.textLane ?? (registry === builtinGuardrails && !options.encoder && workers > 0);
+  const lane = laneWanted ? startTextLane(encoder, current.config.profiles) : undefined;
+  const engine = createEngine({ registry, encoder });
   const app = createApp({
-    engine: createEngine({ registry, encoder }),
+    engine: lane ? laneEngine(engine, lane) : engine,
     getConfig: () => current,
     log,
     version: await packageVersion(),
@@ -138,6 +147,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
     const { profiles, apps } = current.config;
     log(logRecord("info", "config reloaded", { profiles: profiles.size, apps: apps.size }));
+    await lane?.reload(profiles).catch((error: Error) => {
+      log(
+        logRecord("error", "text lane reload failed; long texts are checked with the previous profiles", {
+          problems: [error.message],
+        }),
+      );
+    });
     warnIfNoKeys(current, log);
     reportNotes(current, log);
     modelState = await encoderState();
@@ -149,7 +165,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const unwatch = options.watch === false ? () => {} : watchConfigDir(configDir, () => void reload());
 
   let closing: Promise<void> | undefined;
-  const release = () => (options.encoder ? Promise.resolve() : encoder.close());
+  const release = async () => {
+    await lane?.close();
+    if (!options.encoder) await encoder.close();
+  };
   const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch).then(release));
 
   const shownHost = host.includes(":") ? `[${host}]` : host;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileProfile } from "../../src/engine/compile.js";
-import { requestEmbeddings } from "../../src/engine/embedding.js";
+import { MAX_ENCODED_WINDOWS, requestEmbeddings, selectWindows } from "../../src/engine/embedding.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
@@ -153,5 +153,82 @@ describe("the shared per-request embedding", () => {
     expect(started).toEqual([4, 10]);
     expect([windows.vectors.length, fine.vectors.length]).toEqual([4, 10]);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe("the encoder budget (MAX_ENCODED_WINDOWS)", () => {
+  // 2,000 sentences of 5 "tokens" (the counting encoder splits on spaces): about 110 windows of ≤ 96.
+  const huge = Array.from({ length: 2_000 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+  const windowsOf = (text: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ text: `${text} ${i}`, start: i, end: i + 1 }));
+
+  it("embeds every window of a text within the budget", () => {
+    const windows = windowsOf("w", MAX_ENCODED_WINDOWS);
+    expect(selectWindows(windows, MAX_ENCODED_WINDOWS)).toEqual({ chosen: windows, skipped: [] });
+  });
+
+  it("past it, embeds the windows the triage scores highest, in text order, and reports the rest", () => {
+    const windows = windowsOf("w", 10);
+    const scores = [0, 5, 1, 9, 2, 8, 3, 0, 0, 7];
+    const { chosen, skipped } = selectWindows(windows, 4, () => scores);
+    expect(chosen.map((w) => w.start)).toEqual([1, 3, 5, 9]);
+    expect(skipped.map((w) => w.start)).toEqual([0, 2, 4, 6, 7, 8]);
+  });
+
+  it("without a triage, spreads the windows it embeds from the first to the last", () => {
+    const { chosen } = selectWindows(windowsOf("w", 100), 5);
+    expect(chosen.map((w) => w.start)).toEqual([0, 25, 50, 74, 99]);
+  });
+
+  it("sends at most the budget to the encoder, whatever the text's length, and the triage picks", async () => {
+    const { encoder, calls } = countingEncoder();
+    const needle = "Sentence number 1234 is here.";
+    const { embedding } = requestEmbeddings(encoder, huge, {
+      triage: (texts) => texts.map((t) => (t.includes(needle) ? 1 : 0)),
+    });
+    const embedded = await embedding();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toHaveLength(MAX_ENCODED_WINDOWS);
+    expect(calls[0]?.some((t) => t.includes(needle))).toBe(true);
+    expect(embedded.vectors).toHaveLength(MAX_ENCODED_WINDOWS);
+    expect((embedded.skipped?.length ?? 0) + MAX_ENCODED_WINDOWS).toBeGreaterThan(100);
+  });
+
+  it("asks the first applicable guardrail that offers a triage", async () => {
+    const { encoder, calls } = countingEncoder();
+    const asked: number[] = [];
+    const triaging: GuardrailRegistry = {
+      ...registry,
+      llm: {
+        ...embeddingReader(builtinGuardrails.llm),
+        create: () => ({
+          triage: (texts: readonly string[]) => {
+            asked.push(texts.length);
+            return texts.map((t) => (t.includes("number 1999 ") ? 1 : 0));
+          },
+          check: async (request) => ({
+            flagged: false,
+            score: (await request.embedding?.())?.vectors.length,
+          }),
+        }),
+      },
+    };
+    const engine = createEngine({ registry: triaging, encoder });
+    await engine.inputCheck(huge, await compileProfile(profile, triaging, encoder));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeGreaterThan(MAX_ENCODED_WINDOWS);
+    expect(calls[0]?.some((t) => t.includes("number 1999 "))).toBe(true);
+  });
+
+  it("drops the request's encoder work when its signal aborts", async () => {
+    const { encoder } = countingEncoder();
+    const seen: (AbortSignal | undefined)[] = [];
+    const watching: Encoder = {
+      ...encoder,
+      embed: (texts, options) => (seen.push(options?.signal), encoder.embed(texts)),
+    };
+    const controller = new AbortController();
+    await requestEmbeddings(watching, huge, { signal: controller.signal }).embedding();
+    expect(seen).toEqual([controller.signal]);
   });
 });

@@ -94,6 +94,23 @@ describe("size limits", () => {
     expect((await app.request(...post(INPUT, { message: "😀".repeat(50) }, setup.auth))).status).toBe(200);
     expect((await app.request(...post(INPUT, { message: "😀".repeat(51) }, setup.auth))).status).toBe(413);
   });
+  it("holds after Unicode normalisation too: 20,000 × U+FDFA is 360,000 characters under NFKC", async () => {
+    const { app } = await makeApp(setup.fixture);
+    await expectError(
+      await app.request(...post(INPUT, { message: "\ufdfa".repeat(20_000) }, setup.auth)),
+      413,
+      "message exceeds 100000 characters after Unicode normalization (NFKC)",
+    );
+    await expectError(
+      await app.request(...post(OUTPUT, { message: "ok", prompt: "\ufdfa".repeat(5_556) }, setup.auth)),
+      413,
+      "prompt exceeds 100000 characters after Unicode normalization (NFKC)",
+    );
+    // 5,555 of them expand to 99,990 characters: within the limit.
+    expect((await app.request(...post(INPUT, { message: "\ufdfa".repeat(5_555) }, setup.auth))).status).toBe(
+      200,
+    );
+  });
   it("defaults to 100000 characters", async () => {
     const { app } = await makeApp(setup.fixture);
     await expectError(

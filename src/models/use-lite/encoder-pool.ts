@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { siblingScript, spawnWorker } from "../../spawn-worker.js";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { createUseLiteEncoder, USE_LITE_DIM, USE_LITE_MAX_TOKENS, type UseLiteOptions } from "./encoder.js";
 import type { WorkerReply } from "./encoder-worker.js";
@@ -60,16 +59,6 @@ function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("embedding aborted");
 }
 
-/** From src/ (vitest, tsx) a worker needs tsx's loader; the built dist/ runs plain JS. */
-function spawn(script: URL, workerData: UseLiteOptions): Worker {
-  if (!script.pathname.endsWith(".ts")) return new Worker(script, { workerData });
-  const api = createRequire(import.meta.url)
-    .resolve("tsx/esm/api")
-    .replace(/\.cjs$/, ".mjs");
-  const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
-}
-
 /** Asks the worker to release its session and end; terminates it only if it does not in time. */
 function stop(worker: Worker, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
@@ -86,8 +75,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   const { workers, workerScript, batchSize = 8, ...useLite } = options;
   if (!(Number.isInteger(workers) && workers > 0))
     throw new RangeError(`workers must be ≥ 1, got ${workers}`);
-  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-  const script = workerScript ?? new URL(`./encoder-worker${ext}`, import.meta.url);
+  const script = workerScript ?? siblingScript(import.meta.url, "encoder-worker");
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
   const slots: (Slot | undefined)[] = Array.from({ length: workers }, () => undefined);
@@ -118,7 +106,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
 
   const start = (index: number): Slot => {
     // The model is built (if at all) on this thread before any worker starts: workers never convert.
-    const worker = spawn(script, { ...useLite, autoBuild: false });
+    const worker = spawnWorker(script, { ...useLite, autoBuild: false });
     let lastError: Error | undefined;
     let wasReady = false;
     let settle: { resolve: (info: EncoderInfo) => void; reject: (error: Error) => void } | undefined;

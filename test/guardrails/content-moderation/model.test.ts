@@ -101,3 +101,16 @@ describe("missing weights", () => {
     await expect(loadModerationModel(empty)).rejects.toThrow(/model\.json.*npm run train:moderation/);
   });
 });
+
+describe("moderation on hostile text", () => {
+  // The sentence split's lookbehind for closing marks was unbounded: rescanned at every mark.
+  it.each([
+    ["closing brackets after a full stop", `${"word ".repeat(50)}.${")".repeat(100_000)}`],
+    ["quotes after a full stop", `${"word ".repeat(50)}.${'"'.repeat(100_000)} and then some words`],
+  ])("scores %s in linear time", (_name, text) => {
+    const started = performance.now();
+    model.classify(text);
+    model.triage([text]);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});

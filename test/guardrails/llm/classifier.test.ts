@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { embedText } from "../../../src/engine/embedding.js";
-import { loadInjectionClassifier } from "../../../src/guardrails/llm/classifier.js";
+import { loadInjectionClassifier, onScale } from "../../../src/guardrails/llm/classifier.js";
 import { ModelUnavailableError } from "../../../src/models/model-error.js";
 import { createUseLiteEncoder } from "../../../src/models/use-lite/index.js";
 import { cleanText } from "../../../src/text/normalize.js";
@@ -128,5 +128,36 @@ describe("loading failures", () => {
     writeFileSync(join(dir, "model.json"), JSON.stringify({ ...header, mlp }));
     writeFileSync(join(dir, "weights.bin.gz"), gzipSync(Buffer.alloc(2048)));
     await expect(loadInjectionClassifier(dir)).rejects.toThrow(/mlp\.bin\.gz.*npm run train:llm/);
+  });
+});
+
+describe("windows past the encoder budget", () => {
+  it("ranks an injected window above ordinary ones by n-grams alone (the triage)", () => {
+    const texts = [
+      "The budget review moved to the 14th and Maria will circulate the spreadsheet.",
+      OVERRIDE,
+      "Lunch on Thursday is sponsored by the design group.",
+    ];
+    const scores = classifier.triage(texts);
+    expect(scores).toHaveLength(3);
+    expect(scores[1]).toBeGreaterThan(Math.max(scores[0] as number, scores[2] as number));
+  });
+
+  it("lets the n-gram path answer for windows the encoder did not see", async () => {
+    // Only the harmless window was embedded; the override was skipped. The n-grams still see it.
+    const harmless = await embed(CLEAN_EMAIL);
+    const text = `${CLEAN_EMAIL} ${OVERRIDE}.`;
+    const seen = classifier.explain(text, harmless);
+    expect(seen.score).toBeLessThan(classifier.threshold);
+    const skipped = classifier.explain(text, { ...harmless, skipped: [{ text: OVERRIDE }] });
+    expect(skipped.uses).toBe("ngrams");
+    expect(skipped.score).toBeGreaterThanOrEqual(classifier.threshold);
+  });
+
+  it("maps n-gram scores onto the MLP's scale so that each threshold lands on the other", () => {
+    expect(onScale(0.5895, 0.5895, 0.4541)).toBeCloseTo(0.4541, 10);
+    expect(onScale(0, 0.5895, 0.4541)).toBe(0);
+    expect(onScale(1, 0.5895, 0.4541)).toBeCloseTo(1, 10);
+    expect(onScale(0.7, 0.5895, 0.4541)).toBeGreaterThan(onScale(0.6, 0.5895, 0.4541));
   });
 });

@@ -66,3 +66,25 @@ describe("sentence windows", () => {
     expect(windows.at(-1)).toContain("word199");
   });
 });
+
+describe("sentence windows of hostile text", () => {
+  // Each was quadratic: a run of marks retried from every mark (14 s for 100,000 dots), and a
+  // piece without words searched to the end of the text for one (a second for 33,000 pipes).
+  it.each([
+    ["dots", ".".repeat(200_000)],
+    ["question marks then a word", `${"?".repeat(200_000)}x`],
+    ["pipes and dots", "-|.".repeat(66_000)],
+    ["ideographic full stops", "。".repeat(200_000)],
+  ])("splits %s in linear time", (_name, text) => {
+    const started = performance.now();
+    sentenceWindows(text);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it("splits a run of marks ending in a space exactly as before", () => {
+    expect(sentenceWindows(`${"word ".repeat(30)}... ${"more ".repeat(30)}`)).toEqual([
+      `${"word ".repeat(30)}...`,
+      "more ".repeat(30).trim(),
+    ]);
+  });
+});

@@ -71,3 +71,52 @@ describe("splitIntoWindows", () => {
     for (const w of splitIntoWindows(EMAIL, count)) expect(count(w.text)).toBeLessThanOrEqual(96);
   });
 });
+
+describe("splitIntoWindows on hostile text", () => {
+  const n = 100_000;
+
+  it("tokenises a 100,000-character word a bounded number of times (it bisected to the end: quadratic)", () => {
+    let tokenised = 0;
+    const counting = (text: string) => {
+      tokenised += text.length;
+      return count(text);
+    };
+    for (const word of ["1".repeat(n), "a@b.".repeat(n / 4), `a${"\u0301".repeat(n - 1)}`]) {
+      tokenised = 0;
+      const windows = splitIntoWindows(word, counting);
+      expect(windows.at(-1)?.end).toBe(word.length);
+      for (const w of windows) expect(count(w.text)).toBeLessThanOrEqual(96);
+      expect(tokenised).toBeLessThan(12 * word.length);
+    }
+  });
+
+  it("with token ends, tokenises a long text once and keeps windows within the model's reach", () => {
+    let calls = 0;
+    const text = `${"Lorem ipsum dolor sit amet. ".repeat(2_000)} ${"7".repeat(20_000)} end.`;
+    const counting = (t: string) => {
+      calls++;
+      return count(t);
+    };
+    const windows = splitIntoWindows(text, counting, {
+      tokenEnds: (t) => tokenizer.tokenEnds(t),
+    });
+    expect(windows.at(-1)?.end).toBe(text.length);
+    for (const w of windows) expect(count(w.text)).toBeLessThanOrEqual(100);
+    expect(calls).toBeLessThan(5);
+  });
+
+  it("windows a text of 16,000 characters or fewer exactly as span-by-span tokenising does", () => {
+    const text = EMAIL.repeat(6).slice(0, 16_000);
+    expect(splitIntoWindows(text, count, { tokenEnds: (t) => tokenizer.tokenEnds(t) })).toEqual(
+      splitIntoWindows(text, count),
+    );
+  });
+
+  it("finds sentence ends in linear time after long runs of closing marks", () => {
+    // The lookbehind for closing quotes and brackets was unbounded: seconds on this text.
+    const text = `.${")".repeat(n - 1)}`;
+    const started = performance.now();
+    splitIntoWindows(text, count);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
