@@ -209,6 +209,55 @@ describe("bad data stops the run with exit 2 before any work", () => {
   });
 });
 
+describe("every output path is checked before any work, as a usage error naming it", () => {
+  // broken-quoting.csv fails its validation pass: an output error printed instead proves the
+  // outputs were checked first; a registry that throws proves no config or model was loaded.
+  const first = async (...flags: string[]) => {
+    const cwd = await tmp();
+    const run = await cli(["batch", fixture("broken-quoting.csv"), "--concurrency", "2", ...flags], {
+      cwd,
+      registry: async () => {
+        throw new Error("loaded the guardrails before checking the outputs");
+      },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    return { cwd, stderr: run.stderr };
+  };
+
+  it("refuses an extension that names no format it writes", async () => {
+    expect((await first("--out", "x.txt")).stderr).toBe("error: --out x.txt: use a .csv or .jsonl file\n");
+    expect((await first("--report", "r.pdf")).stderr).toBe("error: --report r.pdf: use an .html file\n");
+    expect((await first("--junit", "j.txt")).stderr).toBe("error: --junit j.txt: use an .xml file\n");
+  });
+
+  it("refuses a directory that does not exist, a parent that is a file, and a directory as the file", async () => {
+    const { cwd, stderr } = await first("--report", "missing/r.html");
+    expect(stderr).toBe(
+      `error: --report missing/r.html: cannot write there: the directory ${join(cwd, "missing")} does not exist\n`,
+    );
+    const parent = fixture("unlabelled.csv");
+    expect((await first("--junit", `${parent}/j.xml`)).stderr).toBe(
+      `error: --junit ${parent}/j.xml: cannot write there: ${parent} is not a directory\n`,
+    );
+    expect((await first("--out", "/no/such/dir/rows.jsonl")).stderr).toMatch(
+      /^error: --out \/no\/such\/dir\/rows\.jsonl: cannot write there: the directory \/no\/such\/dir does not exist\n$/,
+    );
+    const dir = join(await tmp(), "report.html");
+    await mkdir(dir);
+    expect((await first("--report", dir)).stderr).toBe(
+      `error: --report ${dir}: cannot write there: that is a directory\n`,
+    );
+  });
+
+  it("refuses to write over the data set it reads", async () => {
+    const data = fixture("broken-quoting.csv");
+    expect((await first("--out", data)).stderr).toBe(
+      `error: --out ${data} is the data set itself; write the results elsewhere\n`,
+    );
+  });
+});
+
 describe("CI gates", () => {
   const file = fixture("labelled-prompts.csv");
 
