@@ -6,6 +6,8 @@ import { evaluateChunk } from "../../src/cli/batch/chunk-task.js";
 import { runBatch } from "../../src/cli/commands/batch.js";
 import { type ByteChunk, planChunks } from "../../src/eval/readers/chunks.js";
 import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
+import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
+import type { CheckRequest, GuardrailContext } from "../../src/guardrails/types.js";
 import { cli, context } from "./helpers.js";
 
 const fixture = (name: string) => new URL(`../fixtures/batch/${name}`, import.meta.url).pathname;
@@ -357,6 +359,53 @@ describe("interruption", () => {
     expect(code).toBe(2);
     expect(output().stdout).toMatch(/0 rows \(interrupted\)/);
     expect(output().stderr).toMatch(/interrupted after 0 of 8 rows/);
+  });
+
+  it("fails the gates and the JUnit report of an interrupted run, and says so in --json", async () => {
+    // The keyword guardrail stops the run (as Ctrl-C would) on its third row: the rows done pass
+    // the gate, so only the interruption can make the run fail.
+    const stop = new AbortController();
+    let checks = 0;
+    const keyword = builtinGuardrails.keyword;
+    const registry: GuardrailRegistry = {
+      ...builtinGuardrails,
+      keyword: {
+        ...keyword,
+        create: (settings: never, context: GuardrailContext) => {
+          const detector = keyword.create(settings, context);
+          return {
+            check: (request: CheckRequest) => {
+              if (++checks === 3) stop.abort();
+              return detector.check(request);
+            },
+          };
+        },
+      } as typeof keyword,
+    };
+    const junit = join(await tmp(), "junit.xml");
+    const { ctx, output } = context({ json: true, config: rulesConfig });
+    const options = { file: fixture("labelled-prompts.csv"), concurrency: 0, batchSize: 1 };
+    const code = await runBatch(
+      { ...options, failUnder: "accuracy=0", junit, signal: stop.signal },
+      { ...ctx, registry: async () => registry },
+    );
+    expect(code).toBe(2);
+    const s = summaryOf(output().stdout);
+    expect(s.interrupted).toBe(true);
+    expect(s.rows).toBeGreaterThan(0);
+    expect(s.rows).toBeLessThan(8);
+    expect(s.gates.map((g) => [g.name, g.passed])).toEqual([
+      ["complete", false],
+      ["accuracy>=0", false],
+    ]);
+    expect(s.gates[1]?.message).toMatch(
+      /^not applied: the run was interrupted \(on the rows done: accuracy is /,
+    );
+    const xml = await readFile(junit, "utf8");
+    expect(xml).toContain('<testsuites name="guardrail batch');
+    expect(xml).toContain('tests="2" failures="2"');
+    expect(xml).toContain(`<failure message="run interrupted after ${s.rows} of 8 rows" type="gate">`);
+    expect(output().stderr).toContain(`interrupted after ${s.rows} of 8 rows; gates not applied`);
   });
 
   it("lets a worker stop a chunk after the batch in hand, returning the rows done", async () => {

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { writeFileAtomic } from "../../config/files.js";
 import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
-import { baselineMetrics, checkGates, compareBaseline, parseGates } from "../../eval/gates.js";
+import { parseGates, runGates } from "../../eval/gates.js";
 import { junitXml } from "../../eval/junit.js";
 import { readTable } from "../../eval/readers/index.js";
 import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
@@ -197,10 +197,12 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       await writer?.close();
     }
 
-    summary.gates = [
-      ...checkGates(summary, gates),
-      ...(baseline ? compareBaseline(summary, baseline, baselineMetrics(gates), tolerance) : []),
-    ];
+    summary.gates = runGates(
+      summary,
+      validation.total,
+      gates,
+      baseline ? { summary: baseline, tolerance } : undefined,
+    );
     if (ctx.json) printJson(ctx, summary);
     else if (view) await view.finish(summary);
     else ctx.io.stdout(renderSummary(summary, paint(ctx.io.color)));
