@@ -14,6 +14,7 @@ import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
 import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import { DEFAULT_LIMITS } from "../../server/types.js";
 import { createEvaluator } from "../batch/evaluator.js";
 import { openInput } from "../batch/input.js";
 import { checkOutputs, requireWritable, writeOutput } from "../batch/outputs.js";
@@ -51,6 +52,8 @@ export interface BatchOptions {
   readonly junitRows?: number | boolean;
   readonly quiet?: boolean;
   readonly report?: string;
+  /** Rows with a longer text (or prompt) are invalid: the server would refuse them. */
+  readonly maxMessageChars?: number;
   /** Tests and callers may stop a run; Ctrl-C does the same. */
   readonly signal?: AbortSignal;
 }
@@ -123,7 +126,16 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       ...(options.promptColumn ? { promptColumn: options.promptColumn } : {}),
       ...(options.categoryColumn ? { categoryColumn: options.categoryColumn } : {}),
     };
-    const validation = await validateTable(readTable(input.file, input.format), columnOptions, mode);
+    const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+    const validation = await validateTable(
+      readTable(input.file, input.format),
+      columnOptions,
+      mode,
+      maxChars,
+    ).catch((error: unknown) => {
+      // Say which file: "the file is empty", "cannot tell which column holds the prompts", ...
+      throw error instanceof UsageError ? new UsageError(`${input.name}: ${error.message}`) : error;
+    });
     requireValid(validation, input.name, options.skipInvalid === true);
     if (validation.invalidCount > 0 && !ctx.json && !options.quiet) {
       ctx.io.stderr(`warning: skipping ${describeInvalid(validation, input.name)}\n`);
@@ -141,6 +153,7 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       mode,
       concurrency,
       batchSize: options.batchSize ?? 32,
+      maxChars,
       hasInvalid: validation.invalidCount > 0,
       ...(options.profile ? { profile: options.profile } : {}),
       ...(options.app ? { app: options.app } : {}),
