@@ -253,6 +253,13 @@ describe("every output path is checked before any work, as a usage error naming 
     );
   });
 
+  it("reads the --baseline before any work too", async () => {
+    const { cwd, stderr } = await first("--baseline", "missing.json");
+    expect(stderr).toMatch(
+      new RegExp(`^error: --baseline ${join(cwd, "missing.json")}: cannot read: ENOENT`),
+    );
+  });
+
   it("refuses to write over the data set it reads", async () => {
     const data = fixture("broken-quoting.csv");
     expect((await first("--out", data)).stderr).toBe(

@@ -91,6 +91,10 @@ describe("baseline", () => {
     await writeFile(bad, JSON.stringify({ rows: 3 }));
     await expect(loadBaseline(bad)).rejects.toThrow(/not a batch summary: metrics/);
     await expect(loadBaseline(join(dir, "missing.json"))).rejects.toThrow(/cannot read/);
+    await writeFile(bad, JSON.stringify(summaryWith({ f1: 0.99 }, { interrupted: true, rows: 3 })));
+    await expect(loadBaseline(bad)).rejects.toThrow(
+      /the run it saved was interrupted; save the summary of a complete run/,
+    );
   });
 });
 
