@@ -253,6 +253,13 @@ describe("every output path is checked before any work, as a usage error naming 
     );
   });
 
+  it.skipIf(process.platform !== "linux")("refuses a directory it cannot write, even as root", async () => {
+    // /proc takes no new files, whoever asks; access() would have said yes to root.
+    expect((await first("--junit", "/proc/j.xml")).stderr).toBe(
+      "error: --junit /proc/j.xml: cannot write there: the directory /proc is not writable (ENOENT)\n",
+    );
+  });
+
   it("reads the --baseline before any work too", async () => {
     const { cwd, stderr } = await first("--baseline", "missing.json");
     expect(stderr).toMatch(

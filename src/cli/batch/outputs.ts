@@ -1,6 +1,7 @@
-import { constants, type Stats } from "node:fs";
-import { access, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import type { Stats } from "node:fs";
+import { open, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, join, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
 import { RESULTS_EXTENSIONS } from "../../eval/results-writer.js";
 
@@ -29,11 +30,17 @@ async function unwritable(file: string): Promise<string | undefined> {
   if (!dirStats.isDirectory()) return `${dir} is not a directory`;
   const fileStats = await statOf(file);
   if (fileStats?.isDirectory()) return "that is a directory";
+  // Trying is the only sure test: access() says yes to root on /sys or a read-only mount.
+  const probe = join(dir, `.guardrail-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await access(fileStats ? file : dir, constants.W_OK);
-  } catch {
-    return fileStats ? "the file is not writable" : `the directory ${dir} is not writable`;
+    await (await open(fileStats ? file : probe, fileStats ? "r+" : "wx")).close();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    return fileStats
+      ? `the file is not writable (${code})`
+      : `the directory ${dir} is not writable (${code})`;
   }
+  if (!fileStats) await rm(probe, { force: true });
   return undefined;
 }
 
