@@ -22,8 +22,12 @@ const statOf = (path: string) => stat(path).catch(() => undefined);
 const same = (a: Stats | undefined, b: Stats | undefined) =>
   a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
 
-/** Why `file` cannot be written (its directory missing or read-only, …), or undefined when it can. */
-async function unwritable(file: string): Promise<string | undefined> {
+/**
+ * Why `file` cannot be written (its directory missing or read-only, …), or undefined when it can.
+ * `replaced`: it is written as a new file renamed over the old one, so the directory must take
+ * new files even when the file exists.
+ */
+async function unwritable(file: string, replaced: boolean): Promise<string | undefined> {
   const dir = dirname(file);
   const dirStats = await statOf(dir);
   if (!dirStats) return `the directory ${dir} does not exist`;
@@ -31,22 +35,21 @@ async function unwritable(file: string): Promise<string | undefined> {
   const fileStats = await statOf(file);
   if (fileStats?.isDirectory()) return "that is a directory";
   // Trying is the only sure test: access() says yes to root on /sys or a read-only mount.
+  const inPlace = fileStats !== undefined && !replaced;
   const probe = join(dir, `.guardrail-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await (await open(fileStats ? file : probe, fileStats ? "r+" : "wx")).close();
+    await (await open(inPlace ? file : probe, inPlace ? "r+" : "wx")).close();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
-    return fileStats
-      ? `the file is not writable (${code})`
-      : `the directory ${dir} is not writable (${code})`;
+    return inPlace ? `the file is not writable (${code})` : `the directory ${dir} is not writable (${code})`;
   }
-  if (!fileStats) await rm(probe, { force: true });
+  if (!inPlace) await rm(probe, { force: true });
   return undefined;
 }
 
 /** A usage error (exit 2) naming the flag and the path when `file` cannot be written. */
-export async function requireWritable(flag: string, given: string, file: string): Promise<void> {
-  const why = await unwritable(file);
+export async function requireWritable(flag: string, given: string, file: string, replaced = false) {
+  const why = await unwritable(file, replaced);
   if (why) throw new UsageError(`${flag} ${given}: cannot write there: ${why}`);
 }
 

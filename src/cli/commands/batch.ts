@@ -106,7 +106,8 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         "--write-profile needs a config directory (the bundled profiles are read-only): pass --config DIR, or create one with `guardrail init`",
       );
     }
-    await requireWritable("--write-profile", profile.file, profile.file);
+    // Written atomically (a new file renamed over it): the profile's directory must take files.
+    await requireWritable("--write-profile", profile.file, profile.file, true);
   }
   const enabled = new Map<GuardrailId, number | null>();
   for (const [id, settings] of Object.entries(profile.guardrails) as [
