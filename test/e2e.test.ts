@@ -2,7 +2,7 @@
 // a listening server, real HTTP and a real SIGTERM. Everything else is tested in-process.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir } from "node:fs/promises";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -42,12 +42,12 @@ interface Result {
   stderr: string;
 }
 
-function guardrail(args: string[], cwd: string): Promise<Result> {
+function guardrail(args: string[], cwd: string, timeout = 0): Promise<Result> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { cwd, env: { ...process.env, NO_COLOR: "1" } },
+      { cwd, env: { ...process.env, NO_COLOR: "1" }, timeout },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );
@@ -137,6 +137,15 @@ describe("guardrail end to end", () => {
     const { execution_time: _b, ...fromHttp } = http;
     expect(fromCli).toEqual(fromHttp);
     expect((await guardrail(["check", "hello"], cwd)).code).toBe(0);
+  });
+
+  it("exits 2 at once when batch cannot write its output, leaving no worker thread running", async () => {
+    const data = join(cwd, "prompts.csv");
+    await writeFile(data, "text,label\nhello,0\n");
+    // Killed after 15 s (code null) if anything keeps the process alive after its error.
+    const run = await guardrail(["batch", data, "--concurrency", "2", "--out", "x.txt"], cwd, 15_000);
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe("error: --out x.txt: use a .csv or .jsonl file\n");
   });
 
   it("shuts down cleanly on SIGTERM", async () => {

@@ -7,8 +7,11 @@ import type { Readable } from "node:stream";
 export interface Io {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  /** Reads all of stdin; only called when stdin is not a terminal. */
-  readonly readStdin: () => Promise<string>;
+  /**
+   * Reads all of stdin, or stops once more than `maxBytes` arrived (the caller then sees a text
+   * over its limit instead of holding gigabytes); only called when stdin is not a terminal.
+   */
+  readonly readStdin: (maxBytes?: number) => Promise<string>;
   readonly stdinIsTTY: boolean;
   /** stdin as a stream, for inputs too large to hold (batch); absent in tests that pass strings. */
   readonly openStdin?: () => Readable;
@@ -22,9 +25,14 @@ export function processIo(): Io {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: async () => {
+    readStdin: async (maxBytes = Number.POSITIVE_INFINITY) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      let size = 0;
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) break; // ends the iteration and destroys the stream
+      }
       return Buffer.concat(chunks).toString("utf8");
     },
     stdinIsTTY: process.stdin.isTTY === true,

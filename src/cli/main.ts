@@ -21,6 +21,13 @@ function packageVersion(): string {
   return String(pkg.version);
 }
 
+// Messages quote files and flags; escape codes in them (a crafted profile name, a binary data set)
+// must not drive the terminal. Line breaks and tabs stay: messages list problems one per line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const printable = (text: string) =>
+  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 /**
  * The one place errors become exit codes. Our own errors carry theirs (a ConfigError's message
  * lists every problem); commander has already printed its usage error; anything else is a bug.
@@ -28,11 +35,11 @@ function packageVersion(): string {
 export function reportError(error: unknown, deps: Pick<MainDeps, "io" | "env">): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
   if (error instanceof GuardrailError) {
-    deps.io.stderr(`error: ${error.message}\n`);
+    deps.io.stderr(`error: ${printable(error.message)}\n`);
     return error.exitCode;
   }
   const detail = error instanceof Error ? (deps.env.GUARDRAIL_DEBUG ? error.stack : error.message) : error;
-  deps.io.stderr(`internal error: ${String(detail)}\n`);
+  deps.io.stderr(`internal error: ${printable(String(detail))}\n`);
   return 2;
 }
 

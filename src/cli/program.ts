@@ -45,6 +45,11 @@ export function declareCommands(program: Command, execute: Execute): Command {
     .option("--prompt <text>", "with --output: the prompt that produced the response")
     .option("--profile <name>", "use this security profile instead of the default one")
     .option("--app <app-id>", "use the profile bound to this app")
+    .option(
+      "--max-message-chars <n>",
+      "refuse a longer text or prompt, as the server does (default 100000)",
+      integer("--max-message-chars", 1),
+    )
     .addHelpText("after", `\nExample: guardrail check "$PROMPT" || exit 1\n${EXIT_CODES}`)
     .action((text: string | undefined, opts, cmd: Command) =>
       execute(cmd, async (ctx) => (await commands.check()).runCheck({ ...opts, text }, ctx)),
@@ -74,6 +79,11 @@ export function declareCommands(program: Command, execute: Execute): Command {
     )
     .option("--category-column <name>", "column to break the metrics down by (auto: category)")
     .option("--skip-invalid", "skip and count bad rows instead of stopping before the run")
+    .option(
+      "--max-message-chars <n>",
+      "a longer text or prompt is a bad row, as the server refuses it (default 100000)",
+      integer("--max-message-chars", 1),
+    )
     .option("--out <file>", "write per-row results (.csv or .jsonl)")
     .option(
       "--concurrency <n>",

@@ -8,6 +8,7 @@ const ratio = z.number().nullable().optional();
 /** Only what a comparison reads: a saved `--json` summary from this or a later version. */
 const baselineSchema = z.object({
   version: z.number().int().optional(),
+  interrupted: z.boolean().optional(),
   metrics: z.record(z.string(), ratio).nullable(),
   guardrails: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
 });
@@ -32,6 +33,12 @@ export async function loadBaseline(file: string): Promise<Baseline> {
     const issue = parsed.error.issues[0];
     throw new UsageError(
       `--baseline ${file}: not a batch summary: ${issue?.path.join(".") || "(root)"}: ${issue?.message}; save one with --json`,
+    );
+  }
+  if (parsed.data.interrupted === true) {
+    // Its figures cover the rows done before Ctrl-C: a run of the whole file would be compared with part of it.
+    throw new UsageError(
+      `--baseline ${file}: the run it saved was interrupted; save the summary of a complete run`,
     );
   }
   if (parsed.data.metrics === null) {

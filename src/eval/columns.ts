@@ -1,5 +1,6 @@
 import { UsageError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
+import { excerpt, excerptList } from "./excerpt.js";
 
 /** Which column holds what; `undefined` when the file has none (no labels, no categories, ...). */
 export interface ColumnMap {
@@ -39,7 +40,7 @@ function pick(columns: readonly string[], candidates: readonly string[], taken: 
 function named(columns: readonly string[], flag: string, name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   if (columns.includes(name)) return name;
-  throw new UsageError(`${flag} "${name}" is not a column; columns found: ${columns.join(", ") || "none"}`);
+  throw new UsageError(`${flag} "${excerpt(name)}" is not a column; columns found: ${excerptList(columns)}`);
 }
 
 /** Chooses the columns from the flags, else by well-known names; says what it found when it cannot. */
@@ -52,7 +53,7 @@ export function resolveColumns(
   if (text === undefined) {
     throw new UsageError(
       `cannot tell which column holds the ${mode === "input" ? "prompts" : "responses"}: columns found: ` +
-        `${columns.join(", ") || "none"}; pass --text-column NAME (auto-detected: ${TEXT[mode].join(", ")})`,
+        `${excerptList(columns)}; pass --text-column NAME (auto-detected: ${TEXT[mode].join(", ")})`,
     );
   }
   const label = named(columns, "--label-column", options.labelColumn) ?? pick(columns, LABEL, [text]);

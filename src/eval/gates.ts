@@ -119,3 +119,38 @@ export function compareBaseline(
     };
   });
 }
+
+/**
+ * The gates of a finished run. An interrupted run meets none: its figures cover only the rows
+ * done, so it gets one failing `complete` gate, and each gate asked for is kept (with what it
+ * measured on those rows) but failed as not applied. Neither a JUnit file nor a `--json` reader can
+ * then take the run for a pass.
+ */
+export function runGates(
+  summary: BatchSummary,
+  total: number,
+  gates: readonly Gate[],
+  baseline?: { readonly summary: Pick<BatchSummary, "metrics" | "guardrails">; readonly tolerance: number },
+): GateResult[] {
+  const results = [
+    ...checkGates(summary, gates),
+    ...(baseline
+      ? compareBaseline(summary, baseline.summary, baselineMetrics(gates), baseline.tolerance)
+      : []),
+  ];
+  if (!summary.interrupted) return results;
+  const complete: GateResult = {
+    name: "complete",
+    metric: "rows",
+    passed: false,
+    actual: summary.rows,
+    expected: total,
+    message: `run interrupted after ${summary.rows} of ${total} rows`,
+  };
+  const notApplied = (g: GateResult): GateResult => ({
+    ...g,
+    passed: false,
+    message: `not applied: the run was interrupted (on the rows done: ${g.message})`,
+  });
+  return [complete, ...results.map(notApplied)];
+}

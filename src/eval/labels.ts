@@ -1,3 +1,5 @@
+import { excerpt } from "./excerpt.js";
+
 /**
  * Label normalisation: the spellings data sets use for "should be flagged" and "should pass".
  * An empty cell is an unlabelled row; anything else unknown is an error the caller reports by row.
@@ -47,7 +49,10 @@ export function normalizeLabel(value: unknown): LabelResult {
     return { ok: false, reason: `unknown label ${value} (expected ${LABEL_SPELLINGS})` };
   }
   if (typeof value !== "string") {
-    return { ok: false, reason: `unknown label ${JSON.stringify(value)} (expected ${LABEL_SPELLINGS})` };
+    return {
+      ok: false,
+      reason: `unknown label ${excerpt(JSON.stringify(value))} (expected ${LABEL_SPELLINGS})`,
+    };
   }
   const key = value
     .trim()
@@ -56,5 +61,5 @@ export function normalizeLabel(value: unknown): LabelResult {
   if (key === "") return { ok: true, label: null };
   if (positive.has(key)) return { ok: true, label: true };
   if (negative.has(key)) return { ok: true, label: false };
-  return { ok: false, reason: `unknown label "${value}" (expected ${LABEL_SPELLINGS})` };
+  return { ok: false, reason: `unknown label "${excerpt(value)}" (expected ${LABEL_SPELLINGS})` };
 }

@@ -15,6 +15,9 @@ const csvCell = (value: unknown): string => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+/** What `--out` can write: CSV or JSON Lines, told by the file's extension. */
+export const RESULTS_EXTENSIONS = [".csv", ".jsonl", ".ndjson"] as const;
+
 const FIELDS = ["flagged", "score", "matched", "entities", "category", "error"] as const;
 
 function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailId[]): string {

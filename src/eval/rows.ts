@@ -1,4 +1,5 @@
 import type { ColumnMap } from "./columns.js";
+import { codePoints } from "./excerpt.js";
 import { normalizeLabel } from "./labels.js";
 import type { TableItem } from "./readers/types.js";
 import type { InvalidRow } from "./summary.js";
@@ -21,19 +22,33 @@ const cell = (value: unknown): string | undefined =>
       ? value
       : JSON.stringify(value);
 
-/** Turns a reader's record into a row, or says why it is invalid (empty text, unknown label, ...). */
+const tooLong = (column: string, text: string, maxChars: number) => {
+  const length = text.length > maxChars ? codePoints(text) : 0;
+  return length > maxChars
+    ? `column ${column}: ${length} characters, over the limit of ${maxChars} (--max-message-chars; the server refuses such a message)`
+    : undefined;
+};
+
+/**
+ * Turns a reader's record into a row, or says why it is invalid (empty text, unknown label, a text
+ * longer than `maxChars`, ...).
+ */
 export function toEvalRow(
   item: Extract<TableItem, { kind: "record" }>,
   columns: ColumnMap,
+  maxChars = Number.POSITIVE_INFINITY,
 ): { row: EvalRow } | { invalid: InvalidRow } {
   const where = { row: item.row, line: item.line };
   const raw = item.values[columns.text];
   if (raw !== undefined && raw !== null && typeof raw !== "string") {
     return { invalid: { ...where, reason: `column ${columns.text} is not a string` } };
   }
-  if (raw === undefined || raw === null || raw.trim() === "") {
+  if (raw === undefined) return { invalid: { ...where, reason: `missing field ${columns.text}` } };
+  if (raw === null || raw.trim() === "") {
     return { invalid: { ...where, reason: `empty text in column ${columns.text}` } };
   }
+  const long = tooLong(columns.text, raw, maxChars);
+  if (long) return { invalid: { ...where, reason: long } };
   let label: boolean | null = null;
   if (columns.label !== undefined) {
     const result = normalizeLabel(item.values[columns.label]);
@@ -41,6 +56,8 @@ export function toEvalRow(
     label = result.label;
   }
   const prompt = columns.prompt === undefined ? undefined : cell(item.values[columns.prompt]);
+  const longPrompt = prompt === undefined ? undefined : tooLong(columns.prompt as string, prompt, maxChars);
+  if (longPrompt) return { invalid: { ...where, reason: longPrompt } };
   const category = columns.category === undefined ? undefined : cell(item.values[columns.category])?.trim();
   const id = columns.id === undefined ? undefined : cell(item.values[columns.id]);
   return {

@@ -44,11 +44,12 @@ export async function* rowBatches(
   items: AsyncIterable<TableItem>,
   columns: ColumnMap,
   size = 32,
+  maxChars = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<EvalRow[]> {
   let batch: EvalRow[] = [];
   for await (const item of items) {
     if (item.kind !== "record") continue;
-    const result = toEvalRow(item, columns);
+    const result = toEvalRow(item, columns, maxChars);
     if ("invalid" in result) continue;
     batch.push(result.row);
     if (batch.length === size) {

@@ -151,7 +151,10 @@ export interface BatchSummary {
   elapsed_ms: number;
   concurrency: number;
   examples: { false_positives: RowExample[]; false_negatives: RowExample[] };
-  /** Every gate checked (`--fail-under`, `--max-fpr`, `--baseline`), passed or not. */
+  /**
+   * Every gate checked (`--fail-under`, `--max-fpr`, `--baseline`), passed or not. An interrupted
+   * run fails a first `complete` gate and every other one (see `runGates`).
+   */
   gates: GateResult[];
 }
 

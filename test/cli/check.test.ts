@@ -93,6 +93,32 @@ describe("guardrail check", () => {
     expect((await cli(["check"], { stdin: "hello\n" })).code).toBe(0);
   });
 
+  it("refuses empty stdin (a failed producer must not pass a gate), but checks an empty argument", async () => {
+    for (const stdin of ["", "\n"]) {
+      const run = await cli(["check"], { stdin });
+      expect(run).toMatchObject({ code: 2, stdout: "" });
+      expect(run.stderr).toBe(
+        'error: stdin is empty: nothing to check (to check an empty text: guardrail check "")\n',
+      );
+    }
+    expect((await cli(["check", ""])).code).toBe(0);
+  });
+
+  it("refuses a text or prompt over the server's limit before any work, as the server answers 413", async () => {
+    const long = await cli(["check", "x".repeat(100_001)], {
+      registry: () => Promise.reject(new Error("loaded the guardrails for a text it refuses")),
+    });
+    expect(long).toMatchObject({ code: 2, stdout: "" });
+    expect(long.stderr).toBe(
+      "error: the text is longer than the limit of 100000 characters (the server refuses such a message with 413); raise it with --max-message-chars\n",
+    );
+    // Code points, as the server counts: six emoji are twelve UTF-16 units, and within a limit of six.
+    const { ctx } = context({ stdin: "😀".repeat(6) });
+    expect(await runCheck({ maxMessageChars: 6 }, ctx)).toBe(0);
+    const prompt = await cli(["check", "--output", "--prompt", "abcdef", "--max-message-chars", "5", "hi"]);
+    expect(prompt.stderr).toMatch(/^error: the prompt is longer than the limit of 5 characters/);
+  });
+
   it("refuses to wait on a terminal when no text is given", async () => {
     const run = await cli(["check"]);
     expect(run.code).toBe(2);

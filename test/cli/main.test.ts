@@ -33,6 +33,15 @@ describe("the CLI entry point", () => {
     expect(run).toMatchObject({ code: 2, stderr: "internal error: boom\n" });
   });
 
+  it("escapes control characters in messages: what a file or flag holds cannot drive the terminal", async () => {
+    const run = await cli(["check", "--profile", "x\u001b[2J\r", "hi"]);
+    expect(run.stderr).toBe('error: unknown profile "x\\u001b[2J\\u000d" (known: default, strict)\n');
+    const internal = await cli(["profiles", "list"], {
+      registry: () => Promise.reject(new Error("bad\u0007\nsecond line\tok")),
+    });
+    expect(internal.stderr).toBe("internal error: bad\\u0007\nsecond line\tok\n");
+  });
+
   it("finds the config directory from GUARDRAIL_CONFIG", async () => {
     const run = await cli(["profiles", "validate"], { env: { GUARDRAIL_CONFIG: fixture("valid") } });
     expect(run.stdout).toBe(`valid: 2 profiles, 1 apps, 0 keys (${fixture("valid")})\n`);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { loadBundledConfig } from "../../src/config/load.js";
+import { parseProfile } from "../../src/config/profile.js";
+import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import { fixture } from "../config/helpers.js";
 import { cli, json } from "./helpers.js";
 
@@ -25,6 +28,22 @@ describe("guardrail profiles", () => {
     expect(shown.guardrails.llm).toEqual({ enabled: false });
     expect(json(await cli([...valid, "--json", "profiles", "show"])).name).toBe("default");
     expect((await cli([...valid, "profiles", "show", "nope"])).code).toBe(2);
+  });
+
+  it("shows every bundled profile (regex flags included) as YAML that is itself the same profile", async () => {
+    const bundled = await loadBundledConfig(builtinGuardrails);
+    expect(bundled.profiles.size).toBeGreaterThan(0);
+    for (const profile of bundled.profiles.values()) {
+      const run = await cli(["profiles", "show", profile.name]);
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      const shown = parse(run.stdout);
+      expect(shown.guardrails.regex.patterns[0].flags).toBe("i");
+      const again = parseProfile(shown, { file: profile.file, stem: profile.name }, builtinGuardrails);
+      expect(again).toEqual(profile);
+      expect(json(await cli(["--json", "profiles", "show", profile.name])).guardrails).toEqual(
+        shown.guardrails,
+      );
+    }
   });
 
   it("validates the bundled profiles when there is no config directory", async () => {

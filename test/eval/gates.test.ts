@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBaseline } from "../../src/eval/baseline.js";
-import { baselineMetrics, checkGates, compareBaseline, parseGates } from "../../src/eval/gates.js";
+import { baselineMetrics, checkGates, compareBaseline, parseGates, runGates } from "../../src/eval/gates.js";
+import { junitXml } from "../../src/eval/junit.js";
 import { summaryWith } from "./helpers.js";
 
 describe("parseGates", () => {
@@ -90,5 +91,41 @@ describe("baseline", () => {
     await writeFile(bad, JSON.stringify({ rows: 3 }));
     await expect(loadBaseline(bad)).rejects.toThrow(/not a batch summary: metrics/);
     await expect(loadBaseline(join(dir, "missing.json"))).rejects.toThrow(/cannot read/);
+    await writeFile(bad, JSON.stringify(summaryWith({ f1: 0.99 }, { interrupted: true, rows: 3 })));
+    await expect(loadBaseline(bad)).rejects.toThrow(
+      /the run it saved was interrupted; save the summary of a complete run/,
+    );
+  });
+});
+
+describe("runGates", () => {
+  it("applies the gates and the baseline to a finished run", () => {
+    const summary = summaryWith({ f1: 0.75 });
+    const gates = runGates(summary, 100, parseGates("f1=0.7", undefined), {
+      summary: summaryWith({ f1: 0.9 }),
+      tolerance: 0.01,
+    });
+    expect(gates.map((g) => [g.name, g.passed])).toEqual([
+      ["f1>=0.7", true],
+      ["baseline:f1", false],
+    ]);
+  });
+
+  it("fails an interrupted run, even with no gate asked for, so its JUnit report is never green", () => {
+    const summary = summaryWith({ f1: 0.99 }, { interrupted: true, rows: 40 });
+    summary.gates = runGates(summary, 100, []);
+    expect(summary.gates).toEqual([
+      {
+        name: "complete",
+        metric: "rows",
+        passed: false,
+        actual: 40,
+        expected: 100,
+        message: "run interrupted after 40 of 100 rows",
+      },
+    ]);
+    const xml = junitXml(summary);
+    expect(xml).toContain('tests="1" failures="1"');
+    expect(xml).toContain('<failure message="run interrupted after 40 of 100 rows" type="gate">');
   });
 });

@@ -70,6 +70,25 @@ describe("resolveColumns", () => {
       /--label-column "gold" is not a column; columns found: text/,
     );
   });
+
+  it("quotes what it found the way a terminal can take: long names cut, escape codes escaped", () => {
+    const names = ["\u001b[2Jbody", "x".repeat(1_000_000), ...Array.from({ length: 30 }, (_, i) => `c${i}`)];
+    const message = (() => {
+      try {
+        resolveColumns(names, {}, "input");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    })();
+    expect(message).toContain(`columns found: \\u001b[2Jbody, ${"x".repeat(60)}…, c0, c1,`);
+    expect(message).toContain(", c17, … (32 in all); pass --text-column NAME");
+    expect(message.length).toBeLessThan(400);
+    expect(normalizeLabel(`\u001b]0;${"y".repeat(500)}`)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^unknown label "\\u001b\]0;y{56}…" \(expected/),
+    });
+  });
 });
 
 describe("toEvalRow", () => {
@@ -82,6 +101,27 @@ describe("toEvalRow", () => {
     });
     expect(toEvalRow(record({ text: "  ", label: "1" }), columns)).toEqual({
       invalid: { row: 7, line: 9, reason: "empty text in column text" },
+    });
+  });
+
+  it("names a missing field, and a text or prompt over the length limit in code points", () => {
+    expect(toEvalRow(record({ label: "1" }), columns)).toEqual({
+      invalid: { row: 7, line: 9, reason: "missing field text" },
+    });
+    expect(toEvalRow(record({ text: "😀".repeat(5), label: "1" }), columns, 5)).toMatchObject({
+      row: { text: "😀".repeat(5) },
+    });
+    expect(toEvalRow(record({ text: "abcdef", label: "1" }), columns, 5)).toEqual({
+      invalid: {
+        row: 7,
+        line: 9,
+        reason:
+          "column text: 6 characters, over the limit of 5 (--max-message-chars; the server refuses such a message)",
+      },
+    });
+    const output = { text: "response", prompt: "prompt" };
+    expect(toEvalRow(record({ response: "ok", prompt: "abcdef" }), output, 5)).toMatchObject({
+      invalid: { reason: expect.stringMatching(/^column prompt: 6 characters, over the limit of 5/) },
     });
   });
 

@@ -18,6 +18,24 @@ async function collect(items: AsyncIterable<TableItem>): Promise<TableItem[]> {
   return out;
 }
 
+describe("readStream", () => {
+  it.each(["csv", "tsv", "jsonl"] as const)(
+    "closes its input when the reader stops early (%s)",
+    async (format) => {
+      // Far more than the parser buffers: the input is still open when the reader stops.
+      const row = format === "jsonl" ? '{"text":"a"}\n' : "a\n";
+      const input = Readable.from(
+        (function* () {
+          if (format !== "jsonl") yield "text\n";
+          for (let i = 0; i < 10_000; i++) yield row.repeat(100);
+        })(),
+      );
+      for await (const _ of readStream(input, format)) break;
+      expect(input.destroyed).toBe(true);
+    },
+  );
+});
+
 describe("CSV", () => {
   it("reads quoted fields, escaped quotes and multi-line cells with the line each row starts on", async () => {
     const items = await collect(readTable(fixture("labelled-prompts.csv"), "csv"));

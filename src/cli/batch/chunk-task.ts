@@ -12,6 +12,8 @@ export interface ChunkTask {
   readonly chunk: ByteChunk;
   /** Rows evaluated together (the encoder batches their windows). */
   readonly batchSize: number;
+  /** Longer texts are invalid rows, as in the validation pass. */
+  readonly maxChars: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function evaluateChunk(
     if (item.kind === "columns") continue;
     rows++;
     if (item.kind === "invalid") continue; // reported and counted by the validation pass
-    const parsed = toEvalRow(item, task.columns);
+    const parsed = toEvalRow(item, task.columns, task.maxChars);
     if ("invalid" in parsed) continue;
     batch.push(parsed.row);
     if (batch.length === task.batchSize) {

@@ -30,6 +30,8 @@ export interface EvaluatorOptions {
   readonly mode: CheckMode;
   readonly concurrency: number;
   readonly batchSize: number;
+  /** Rows with a longer text were reported by the validation pass; here they are skipped. */
+  readonly maxChars: number;
   /** The validation pass found bad rows: a CSV's quoting may be broken, so it is not split. */
   readonly hasInvalid: boolean;
   readonly profile?: string;
@@ -46,7 +48,7 @@ const workerScript = () =>
  * merges results; a CSV with bad rows (its quoting may be broken) is parsed here instead.
  */
 export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Promise<Evaluator> {
-  const rows = () => rowBatches(readTable(o.input.file, o.input.format), o.columns, o.batchSize);
+  const rows = () => rowBatches(readTable(o.input.file, o.input.format), o.columns, o.batchSize, o.maxChars);
   if (o.concurrency === 0) return inProcess(ctx, o, rows());
   const stop = new SharedArrayBuffer(4);
   const setup: WorkerSetup = {
@@ -90,6 +92,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
           columns: o.columns,
           chunk: unit as ByteChunk,
           batchSize: o.batchSize,
+          maxChars: o.maxChars,
         },
       });
       const done = Promise.all([before, reply]).then(([base, text]) => merge(base, JSON.parse(text)));

@@ -4,8 +4,8 @@ import type { Progress } from "../../eval/summary.js";
 const f1 = (p: Progress) => (p.f1 === null ? "" : `, f1 ${p.f1.toFixed(3)}`);
 
 /**
- * Progress as plain lines on stderr (no escape codes), at most one every `everyMs`: what CI logs
- * and pipes get. The terminal view replaces this on a TTY.
+ * Progress as plain lines on stderr (no escape codes), at most one every `everyMs` and one for the
+ * last row: what CI logs and pipes get. The terminal view replaces this on a TTY.
  */
 export function attachPlainProgress(
   runner: BatchRunner,
@@ -13,9 +13,12 @@ export function attachPlainProgress(
   everyMs = 5000,
 ): void {
   let last = 0;
+  let printed = -1;
   runner.on("progress", (p) => {
-    if (p.elapsed_ms - last < everyMs && p.rows !== p.total) return;
+    // The runner reports the last batch and then the end of the run: the same rows twice.
+    if (p.rows === printed || (p.elapsed_ms - last < everyMs && p.rows !== p.total)) return;
     last = p.elapsed_ms;
+    printed = p.rows;
     const { tp, fp, tn, fn } = p.confusion;
     const of = p.total === null ? "" : ` of ${p.total}`;
     write(

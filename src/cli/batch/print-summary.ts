@@ -1,3 +1,4 @@
+import { excerpt } from "../../eval/excerpt.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
 import { type Paint, table } from "../output.js";
 
@@ -73,7 +74,8 @@ function categoryRows(s: BatchSummary, p: Paint): string {
   return `\n${table([
     ["category", "rows", "flagged", "precision", "recall", "f1", "fpr"].map(p.dim),
     ...entries.map(([name, c]) => [
-      name,
+      // A category is a cell of the data set: one of 1 MB would pad every row of the table to it.
+      excerpt(name, 40),
       String(c.rows),
       String(c.flagged),
       pct(c.precision),

@@ -1,23 +1,26 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { writeFileAtomic } from "../../config/files.js";
 import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
-import { baselineMetrics, checkGates, compareBaseline, parseGates } from "../../eval/gates.js";
+import { parseGates, runGates } from "../../eval/gates.js";
 import { junitXml } from "../../eval/junit.js";
 import { readTable } from "../../eval/readers/index.js";
-import { openResultsWriter } from "../../eval/results-writer.js";
+import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
 import { BatchRunner } from "../../eval/runner.js";
-import type { BatchSummary, RowResult } from "../../eval/summary.js";
+import type { BatchSummary } from "../../eval/summary.js";
 import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
 import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import { DEFAULT_LIMITS } from "../../server/types.js";
 import { createEvaluator } from "../batch/evaluator.js";
 import { openInput } from "../batch/input.js";
+import { checkOutputs, requireWritable, writeOutput } from "../batch/outputs.js";
 import { attachPlainProgress } from "../batch/plain-view.js";
 import { renderSummary } from "../batch/print-summary.js";
+import type { InkView } from "../batch-view/run-ink-view.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
@@ -49,6 +52,8 @@ export interface BatchOptions {
   readonly junitRows?: number | boolean;
   readonly quiet?: boolean;
   readonly report?: string;
+  /** Rows with a longer text (or prompt) are invalid: the server would refuse them. */
+  readonly maxMessageChars?: number;
   /** Tests and callers may stop a run; Ctrl-C does the same. */
   readonly signal?: AbortSignal;
 }
@@ -83,6 +88,11 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
   const target = targetOf(options);
   const gates = parseGates(options.failUnder, options.maxFpr);
   const tolerance = fraction("--tolerance", options.tolerance) ?? 0.01;
+  const outputs = await checkOutputs(
+    options,
+    ctx.cwd,
+    options.file === "-" ? undefined : resolve(ctx.cwd, options.file),
+  );
   const baseline: Baseline | undefined = options.baseline
     ? await loadBaseline(resolve(ctx.cwd, options.baseline))
     : undefined;
@@ -90,10 +100,14 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
   const { profile } = selectProfile(config, options);
-  if (options.writeProfile && config.dir === undefined) {
-    throw new UsageError(
-      "--write-profile needs a config directory (the bundled profiles are read-only): pass --config DIR, or create one with `guardrail init`",
-    );
+  if (options.writeProfile) {
+    if (config.dir === undefined) {
+      throw new UsageError(
+        "--write-profile needs a config directory (the bundled profiles are read-only): pass --config DIR, or create one with `guardrail init`",
+      );
+    }
+    // Written atomically (a new file renamed over it): the profile's directory must take files.
+    await requireWritable("--write-profile", profile.file, profile.file, true);
   }
   const enabled = new Map<GuardrailId, number | null>();
   for (const [id, settings] of Object.entries(profile.guardrails) as [
@@ -113,7 +127,16 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       ...(options.promptColumn ? { promptColumn: options.promptColumn } : {}),
       ...(options.categoryColumn ? { categoryColumn: options.categoryColumn } : {}),
     };
-    const validation = await validateTable(readTable(input.file, input.format), columnOptions, mode);
+    const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+    const validation = await validateTable(
+      readTable(input.file, input.format),
+      columnOptions,
+      mode,
+      maxChars,
+    ).catch((error: unknown) => {
+      // Say which file: "the file is empty", "cannot tell which column holds the prompts", ...
+      throw error instanceof UsageError ? new UsageError(`${input.name}: ${error.message}`) : error;
+    });
     requireValid(validation, input.name, options.skipInvalid === true);
     if (validation.invalidCount > 0 && !ctx.json && !options.quiet) {
       ctx.io.stderr(`warning: skipping ${describeInvalid(validation, input.name)}\n`);
@@ -131,37 +154,36 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       mode,
       concurrency,
       batchSize: options.batchSize ?? 32,
+      maxChars,
       hasInvalid: validation.invalidCount > 0,
       ...(options.profile ? { profile: options.profile } : {}),
       ...(options.app ? { app: options.app } : {}),
     });
-    const writer = options.out
-      ? openResultsWriter(resolve(ctx.cwd, options.out), [...enabled.keys()])
-      : undefined;
     const runner = new BatchRunner();
     const quiet = options.quiet === true || ctx.json;
     const stop = new AbortController();
-    // The live view on a terminal; ink and react load only here, never for check or serve.
-    const view = wantsInkView({
-      isTTY: ctx.io.stdoutIsTTY === true,
-      env: ctx.env,
-      json: ctx.json,
-      quiet,
-    })
-      ? (await import("../batch-view/run-ink-view.js")).runInkView(runner, {
-          color: ctx.io.color,
-          signal: stop.signal,
-        })
-      : undefined;
-    if (!quiet && !view) attachPlainProgress(runner, ctx.io.stderr);
-    stop.signal.addEventListener("abort", evaluator.stop);
     const onSigint = () => stop.abort();
-    process.once("SIGINT", onSigint);
-    if (options.signal?.aborted) stop.abort();
-    options.signal?.addEventListener("abort", onSigint);
+    let writer: ResultsWriter | undefined;
+    let view: InkView | undefined;
     let summary: BatchSummary;
     let misclassified: Awaited<ReturnType<BatchRunner["run"]>>["misclassified"];
+    // From here the worker threads are running: whatever happens, they are stopped before this
+    // returns, or they would keep the process alive after it printed its error.
     try {
+      writer = outputs.out ? openResultsWriter(outputs.out, [...enabled.keys()]) : undefined;
+      // The live view on a terminal; ink and react load only here, never for check or serve.
+      view = wantsInkView({ isTTY: ctx.io.stdoutIsTTY === true, env: ctx.env, json: ctx.json, quiet })
+        ? (await import("../batch-view/run-ink-view.js")).runInkView(runner, {
+            color: ctx.io.color,
+            signal: stop.signal,
+          })
+        : undefined;
+      if (!quiet && !view) attachPlainProgress(runner, ctx.io.stderr);
+      stop.signal.addEventListener("abort", evaluator.stop);
+      process.once("SIGINT", onSigint);
+      if (options.signal?.aborted) stop.abort();
+      options.signal?.addEventListener("abort", onSigint);
+      const sink = writer?.write.bind(writer);
       ({ summary, misclassified } = await runner.run({
         file: input.name,
         mode,
@@ -175,7 +197,7 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         total: validation.total,
         skipped: validation.invalidCount,
         window: Math.max(2, concurrency * 2),
-        ...(writer ? { sink: (results: readonly RowResult[]) => writer.write(results) } : {}),
+        ...(sink ? { sink } : {}),
         keepMisclassified: options.junitRows === true ? 1000 : Number(options.junitRows ?? 0),
         signal: stop.signal,
       }));
@@ -184,22 +206,25 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
       throw error;
     } finally {
       process.removeListener("SIGINT", onSigint);
+      options.signal?.removeEventListener("abort", onSigint);
       await evaluator.close();
       await writer?.close();
     }
 
-    summary.gates = [
-      ...checkGates(summary, gates),
-      ...(baseline ? compareBaseline(summary, baseline, baselineMetrics(gates), tolerance) : []),
-    ];
+    summary.gates = runGates(
+      summary,
+      validation.total,
+      gates,
+      baseline ? { summary: baseline, tolerance } : undefined,
+    );
     if (ctx.json) printJson(ctx, summary);
     else if (view) await view.finish(summary);
     else ctx.io.stdout(renderSummary(summary, paint(ctx.io.color)));
-    if (options.report) {
+    if (outputs.report) {
       const { renderReport } = await import("../../eval/report/index.js");
-      await writeFile(resolve(ctx.cwd, options.report), renderReport(summary));
+      await writeOutput("--report", outputs.report, renderReport(summary));
     }
-    if (options.junit) await writeFile(resolve(ctx.cwd, options.junit), junitXml(summary, misclassified));
+    if (outputs.junit) await writeOutput("--junit", outputs.junit, junitXml(summary, misclassified));
     if (options.writeProfile && !summary.interrupted) await writeProfile(ctx, profile.file, summary);
     if (summary.interrupted) {
       ctx.io.stderr(

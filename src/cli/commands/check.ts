@@ -1,6 +1,8 @@
 import { compileNotes, compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { ConfigError, UsageError } from "../../errors.js";
+import { codePoints } from "../../eval/excerpt.js";
+import { DEFAULT_LIMITS } from "../../server/types.js";
 import { renderVerdict } from "../check-format.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
@@ -13,17 +15,34 @@ export interface CheckOptions {
   readonly prompt?: string;
   readonly profile?: string;
   readonly app?: string;
+  /** A longer text or prompt is refused (exit 2), as the server refuses it with 413. */
+  readonly maxMessageChars?: number;
 }
 
-/** TEXT, or all of stdin when TEXT is absent or `-`, minus the one newline `echo` adds. */
-async function readMessage(text: string | undefined, ctx: CliContext): Promise<string> {
+/**
+ * TEXT, or all of stdin when TEXT is absent or `-`, minus the one newline `echo` adds. Empty stdin
+ * is an error, not an empty text to allow: in `producer | guardrail check` it means the producer
+ * failed, and a gate must not pass on that.
+ */
+async function readMessage(text: string | undefined, maxChars: number, ctx: CliContext): Promise<string> {
   if (text !== undefined && text !== "-") return text;
   if (ctx.io.stdinIsTTY) {
     throw new UsageError(
       'no text to check: pass it as an argument (guardrail check "...") or pipe it on stdin',
     );
   }
-  return (await ctx.io.readStdin()).replace(/\r?\n$/, "");
+  // A character takes at most 4 bytes in UTF-8: reading past that proves the text too long.
+  const read = (await ctx.io.readStdin(4 * maxChars + 2)).replace(/\r?\n$/, "");
+  if (read === "")
+    throw new UsageError('stdin is empty: nothing to check (to check an empty text: guardrail check "")');
+  return read;
+}
+
+function requireWithin(field: string, text: string | undefined, maxChars: number): void {
+  if (text === undefined || text.length <= maxChars || codePoints(text) <= maxChars) return;
+  throw new UsageError(
+    `the ${field} is longer than the limit of ${maxChars} characters (the server refuses such a message with 413); raise it with --max-message-chars`,
+  );
 }
 
 /** Checks one text. Resolves to 0 when allowed and 1 when flagged, so shell gates can use it. */
@@ -34,7 +53,10 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   if (options.profile !== undefined && options.app !== undefined) {
     throw new UsageError("pass --profile or --app, not both");
   }
-  const message = await readMessage(options.text, ctx);
+  const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+  const message = await readMessage(options.text, maxChars, ctx);
+  requireWithin("text", message, maxChars);
+  requireWithin("prompt", options.prompt, maxChars);
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
   const { profile, app } = selectProfile(config, options);

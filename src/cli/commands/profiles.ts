@@ -3,7 +3,7 @@ import type { Profile } from "../../config/profile.js";
 import { needsEncoder } from "../../engine/compile.js";
 import { compileConfig } from "../../engine/compile-config.js";
 import { ConfigError, UsageError } from "../../errors.js";
-import type { GuardrailRegistry } from "../../guardrails/registry.js";
+import type { RegexSettings } from "../../guardrails/regex/settings.js";
 import { GUARDRAIL_IDS } from "../../guardrails/types.js";
 import { type CliContext, configDir, loadCliConfig, printJson } from "../context.js";
 import { displayPath, list, table } from "../output.js";
@@ -11,19 +11,20 @@ import { displayPath, list, table } from "../output.js";
 const enabledGuardrails = (p: Profile) => GUARDRAIL_IDS.filter((id) => p.guardrails[id].enabled);
 
 /**
- * The profile as the engine sees it: every guardrail, every default filled in. A guardrail the
- * file leaves out is stored as just `{ enabled: false }`, so its settings are parsed once more here.
+ * The profile as the engine sees it: every guardrail, every default filled in (loading did that).
+ * Settings are not parsed again: a schema's transforms do not accept their own output. Regex flags,
+ * which parsing turns from `"im"` into a list, are shown as written, so the YAML printed is itself
+ * a valid profile.
  */
-function effective(profile: Profile, registry: GuardrailRegistry) {
-  const guardrails = Object.fromEntries(
-    GUARDRAIL_IDS.map((id) => [id, registry[id].settings.parse(profile.guardrails[id])]),
-  );
+function effective(profile: Profile) {
+  const regex = profile.guardrails.regex as unknown as RegexSettings;
+  const patterns = regex.patterns.map((p) => ({ ...p, flags: p.flags.join("") }));
   return {
     name: profile.name,
     ...(profile.description === undefined ? {} : { description: profile.description }),
     default: profile.isDefault,
     on_error: profile.onError,
-    guardrails,
+    guardrails: { ...profile.guardrails, regex: { ...regex, patterns } },
   };
 }
 
@@ -62,7 +63,7 @@ export async function runProfilesShow(name: string | undefined, ctx: CliContext)
         : `unknown profile "${name}" (known: ${known})`,
     );
   }
-  const settings = effective(profile, await ctx.registry());
+  const settings = effective(profile);
   if (ctx.json) printJson(ctx, settings);
   else ctx.io.stdout(`# ${profile.file}\n${stringify(settings)}`);
   return 0;

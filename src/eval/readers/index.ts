@@ -48,8 +48,15 @@ export function readTable(file: string, format: TableFormat): AsyncGenerator<Tab
   return readStream(createReadStream(file), format);
 }
 
-export function readStream(input: Readable, format: TableFormat): AsyncGenerator<TableItem> {
-  return format === "jsonl" ? readJsonl(input) : readDelimited(input, format === "tsv" ? "\t" : ",");
+/** Streams rows from `input`, and closes it however the reading ends (a consumer that stops early too). */
+export async function* readStream(input: Readable, format: TableFormat): AsyncGenerator<TableItem> {
+  try {
+    yield* format === "jsonl" ? readJsonl(input) : readDelimited(input, format === "tsv" ? "\t" : ",");
+  } finally {
+    // Piped into csv-parse, the file would stay open after the parser is gone: one descriptor per
+    // pass that a validation error cut short.
+    input.destroy();
+  }
 }
 
 /**

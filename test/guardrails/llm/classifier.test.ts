@@ -54,17 +54,16 @@ describe("injection classifier (bundled v2 model, with the shared embeddings)", 
     expect(classifier.score(CLEAN_EMAIL, await embed(CLEAN_EMAIL))).toBeLessThan(classifier.threshold);
   });
 
-  it("scores the n-grams and the MLP over given vectors in well under a millisecond", async () => {
+  // What it costs is measured by bench/llm-classifier.ts: timing does not belong in a CI gate.
+  it("scores a benign request over given vectors below the threshold, the same every time", async () => {
     const text =
       "Could you help me plan a three day trip to Lisbon in early spring? I like museums, long walks and seafood, " +
       "but I do not enjoy crowded nightlife. Please suggest a rough itinerary for each day, a neighbourhood to stay in, " +
       "and a couple of restaurants that are not too expensive. Also tell me whether I need to book the tram in advance.";
     const embedded = await embed(text);
-    for (let i = 0; i < 200; i++) classifier.score(text, embedded);
-    const started = performance.now();
-    const runs = 1000;
-    for (let i = 0; i < runs; i++) classifier.score(`${text} ${i}`, embedded);
-    expect((performance.now() - started) / runs).toBeLessThan(1);
+    const score = classifier.score(text, embedded);
+    expect(score).toBeLessThan(classifier.threshold);
+    for (let i = 0; i < 3; i++) expect(classifier.score(text, embedded)).toBe(score);
   });
 });
 
