@@ -1,5 +1,6 @@
 import type { Encoder } from "../models/encoder.js";
 import { splitIntoWindows, type TextWindow, type WindowOptions } from "../models/use-lite/windows.js";
+import { selectWindows, type Triage } from "../models/window-budget.js";
 
 /** A text cut into sentence windows (never silently truncated), one unit vector per window. */
 export interface EmbeddedText {
@@ -23,12 +24,6 @@ const NONE: EmbeddedText = { windows: [], vectors: [] };
  * made 1,000–4,000 windows and kept the encoder busy for 20–60 s.
  */
 export const MAX_ENCODED_WINDOWS = 64;
-
-/**
- * Scores windows cheaply (higher: more worth embedding), in the order given. A guardrail offers
- * one (Detector.triage) to choose which windows of an over-budget text the encoder sees.
- */
-export type Triage = (texts: readonly string[]) => ArrayLike<number>;
 
 /**
  * Sentence pieces: whole sentences up to 32 tokens, no overlap. In a ≤96-token window one injected
@@ -56,34 +51,6 @@ export function pieceWindows(
   if (windows.length < 2 || windows.length > MAX_PIECES) return [];
   const pieces = splitIntoWindows(text, countTokens, { ...PIECE_WINDOWS, ...options });
   return pieces.length <= MAX_PIECES ? pieces : [];
-}
-
-/**
- * Which windows the encoder embeds: all of them within `budget`; past it the `budget` best by
- * `triage` (ties to the earlier window), or without a triage windows spread evenly from the first
- * to the last. Returned in text order, with the rest as `skipped`.
- */
-export function selectWindows(
-  windows: readonly TextWindow[],
-  budget: number,
-  triage?: Triage,
-): { chosen: TextWindow[]; skipped: TextWindow[] } {
-  if (windows.length <= budget) return { chosen: [...windows], skipped: [] };
-  const keep = new Uint8Array(windows.length);
-  if (triage) {
-    const scores = triage(windows.map((w) => w.text));
-    const order = windows.map((_, i) => i);
-    order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-    for (const i of order.slice(0, budget)) keep[i] = 1;
-  } else {
-    for (let k = 0; k < budget; k++) keep[Math.round((k * (windows.length - 1)) / (budget - 1))] = 1;
-  }
-  const chosen: TextWindow[] = [];
-  const skipped: TextWindow[] = [];
-  windows.forEach((w, i) => {
-    (keep[i] ? chosen : skipped).push(w);
-  });
-  return { chosen, skipped };
 }
 
 export interface EmbeddingOptions {

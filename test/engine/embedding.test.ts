@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileProfile } from "../../src/engine/compile.js";
-import { MAX_ENCODED_WINDOWS, requestEmbeddings, selectWindows } from "../../src/engine/embedding.js";
+import { MAX_ENCODED_WINDOWS, requestEmbeddings } from "../../src/engine/embedding.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
 import type { Encoder } from "../../src/models/encoder.js";
+import { selectWindows } from "../../src/models/window-budget.js";
 
 /** Counts model runs; every text gets a one-hot vector of its length. */
 function countingEncoder() {

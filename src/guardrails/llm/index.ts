@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { loadHfTextClassifier } from "../../models/hf-classifier/index.js";
 import type { Detector, GuardrailDefinition } from "../types.js";
-import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier } from "./classifier.js";
+import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale } from "./classifier.js";
 
 const settings = z.strictObject({
   enabled: z.boolean().default(false),
@@ -39,14 +39,23 @@ async function ownModelDetector(
   threshold: number,
   baseDir: string,
 ): Promise<Detector> {
-  const classifier = await loadHfTextClassifier({
-    dir: resolve(baseDir, model.path),
-    injectionLabel: model.injection_label,
-    ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
-  });
+  const [classifier, bundled] = await Promise.all([
+    loadHfTextClassifier({
+      dir: resolve(baseDir, model.path),
+      injectionLabel: model.injection_label,
+      ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
+    }),
+    loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR),
+  ]);
   return {
     async check(request) {
-      const score = await classifier.score(request.text.raw);
+      // The bundled n-grams choose which windows of a very long text the model reads, and answer
+      // for the ones it does not, on this threshold's scale (see classifier.ts onScale).
+      const { score: read, skipped } = await classifier.assess(request.text.raw, (texts) =>
+        bundled.triage(texts),
+      );
+      const rest = skipped > 0 ? bundled.explain(request.text.raw) : undefined;
+      const score = rest ? Math.max(read, onScale(rest.score, rest.threshold, threshold)) : read;
       return { flagged: score >= threshold, score: round(score), threshold };
     },
   };

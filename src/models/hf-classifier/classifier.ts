@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { ConfigError } from "../../errors.js";
 import { ModelUnavailableError } from "../model-error.js";
 import { splitIntoWindows } from "../use-lite/windows.js";
+import { selectWindows, type Triage } from "../window-budget.js";
 import { inspectModelFolder, labelIndex, type ModelFolder } from "./folder.js";
 import { importOfflineTransformers, type Transformers } from "./runtime.js";
 
@@ -14,6 +15,22 @@ export interface HfClassifierOptions {
   readonly maxLength?: number;
   /** ONNX Runtime intra-op threads (default 1: parallelism belongs across workers). */
   readonly threads?: number;
+  /** Windows the model reads per text at most (default MAX_MODEL_WINDOWS). */
+  readonly maxWindows?: number;
+}
+
+/**
+ * A text longer than this many windows (about 4,000 tokens at 512 a window) has only this many
+ * read by the model, chosen by a triage: a transformer such as DeBERTa-base takes a few hundred
+ * milliseconds a window on a laptop CPU, and 100,000 characters make 50 of them.
+ */
+export const MAX_MODEL_WINDOWS = 8;
+
+export interface WindowedScore {
+  /** The highest injection probability over the windows read. */
+  readonly score: number;
+  /** Windows past the budget that the model did not read: the caller scores them another way. */
+  readonly skipped: number;
 }
 
 export interface HfTextClassifier {
@@ -26,6 +43,8 @@ export interface HfTextClassifier {
    * `maxLength`, so nothing past the model's limit is cut off. 0 for a blank text.
    */
   score(text: string): Promise<number>;
+  /** The same, reading at most `maxWindows` windows, chosen by `triage` when there are more. */
+  assess(text: string, triage?: Triage): Promise<WindowedScore>;
   close(): Promise<void>;
 }
 
@@ -58,18 +77,23 @@ export async function loadHfTextClassifier(options: HfClassifierOptions): Promis
     throw error;
   });
 
+  const budget = options.maxWindows ?? MAX_MODEL_WINDOWS;
+  const assess = async (text: string, triage?: Triage): Promise<WindowedScore> => {
+    const all = splitIntoWindows(text, countTokens, { maxTokens: maxLength });
+    const { chosen, skipped } = selectWindows(all, budget, triage);
+    const windows = chosen.map((w) => w.text);
+    let best = 0;
+    for (let i = 0; i < windows.length; i += BATCH) {
+      best = Math.max(best, ...(await windowScores(windows.slice(i, i + BATCH))));
+    }
+    return { score: best, skipped: skipped.length };
+  };
   return {
     labels: [...folder.labels],
     injectionLabel: folder.labels[target] as string,
     maxLength,
-    async score(text) {
-      const windows = splitIntoWindows(text, countTokens, { maxTokens: maxLength }).map((w) => w.text);
-      let best = 0;
-      for (let i = 0; i < windows.length; i += BATCH) {
-        best = Math.max(best, ...(await windowScores(windows.slice(i, i + BATCH))));
-      }
-      return best;
-    },
+    score: async (text) => (await assess(text)).score,
+    assess,
     async close() {
       await model.dispose();
     },

@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_MODEL_WINDOWS } from "../../../src/models/hf-classifier/classifier.js";
 import { type HfTextClassifier, loadHfTextClassifier } from "../../../src/models/hf-classifier/index.js";
 import { buildTinyModel } from "./tiny-model.js";
 
@@ -56,6 +57,7 @@ describe("loadHfTextClassifier on a tiny local export", () => {
       dir: dirs[0] as string,
       injectionLabel: "INJECTION",
       maxLength: 16,
+      maxWindows: 1_000,
     });
     const filler = Array.from({ length: 40 }, () => "Please summary the weather today.").join(" ");
     const tail = `${filler} ${ATTACK}`;
@@ -65,6 +67,26 @@ describe("loadHfTextClassifier on a tiny local export", () => {
     expect(await short.score(middle)).toBeGreaterThan(0.6);
     // As one 512-token window the filler dilutes the attack: windowing is what catches it.
     expect(await classifier.score(middle)).toBeLessThan(0.3);
+    await short.close();
+  });
+
+  it("reads at most its budget of windows, the ones the triage picks, and says how many it skipped", async () => {
+    const short = await loadHfTextClassifier({
+      dir: dirs[0] as string,
+      injectionLabel: "INJECTION",
+      maxLength: 16,
+    });
+    const filler = Array.from({ length: 40 }, () => "Please summary the weather today.").join(" ");
+    const middle = `${filler} ${ATTACK} ${filler}`;
+    const read: number[] = [];
+    const triage = (texts: readonly string[]) => {
+      read.push(texts.length);
+      return texts.map((t) => (t.includes("Ignore") ? 1 : 0));
+    };
+    const assessed = await short.assess(middle, triage);
+    expect(read[0]).toBeGreaterThan(MAX_MODEL_WINDOWS);
+    expect(assessed.skipped).toBe((read[0] as number) - MAX_MODEL_WINDOWS);
+    expect(assessed.score).toBeGreaterThan(0.6);
     await short.close();
   });
 
