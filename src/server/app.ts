@@ -6,6 +6,7 @@ import { HttpError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
 import { readCheckBody } from "./body.js";
+import { CLIENT_CLOSED, isClientAbort } from "./client-abort.js";
 import { requestLog } from "./request-log.js";
 import { type AppEnv, DEFAULT_LIMITS, type Limits, type Logger } from "./types.js";
 
@@ -81,6 +82,7 @@ export function createApp({
   app.notFound(() => error(404, "Not found"));
   app.onError((err, c) => {
     if (err instanceof HttpError) return error(err.status, err.message);
+    if (isClientAbort(err)) return error(CLIENT_CLOSED, "Client closed request");
     c.set("unexpected", err); // logged by requestLog; the caller learns nothing of it
     return error(500, "Internal server error");
   });
