@@ -52,7 +52,8 @@ export function createApp({
       const request = {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
-        chunks: incoming ?? c.req.raw.body,
+        // Stopping early (a 413) must not destroy the socket: the answer still has to reach the client.
+        chunks: incoming?.iterator({ destroyOnReturn: false }) ?? c.req.raw.body,
       };
       const { message, prompt } = await readCheckBody(request, mode, limits);
       const { body, failures } = await engine.check(mode, message, resolved.profile, prompt);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
-import { serve } from "@hono/node-server";
 import { loadConfig } from "../config/load.js";
 import { compileNotes, needsEncoder } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
@@ -12,6 +12,7 @@ import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { createApp } from "./app.js";
+import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS } from "./http-server.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
 
@@ -29,8 +30,10 @@ export interface StartOptions {
   readonly encoderWorkers?: number;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
-  /** How long close() waits for in-flight requests before cutting connections. */
+  /** How long close() waits for in-flight requests before cutting connections (default 10 s). */
   readonly drainMs?: number;
+  /** Deadlines and caps per connection; tests shorten them. */
+  readonly connections?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -86,16 +89,13 @@ function reportNotes(compiled: CompiledConfig, log: Logger): void {
   }
 }
 
-function listen(app: ReturnType<typeof createApp>, hostname: string, port: number) {
-  return new Promise<{ server: Server; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
-      server.off("error", reject);
-      resolve({ server, port: info.port });
-    }) as Server;
-    // Node's defaults (60 s for headers, 300 s per request) let slow clients hold sockets for minutes.
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
+function listen(server: Server, hostname: string, port: number) {
+  return new Promise<number>((resolve, reject) => {
     server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
   });
 }
 
@@ -126,7 +126,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     models: () => modelState,
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  const listening = await listen(app, host, port);
+  const server = createHttpServer(app, host, { ...DEFAULT_CONNECTION_LIMITS, ...options.connections });
+  const listeningPort = await listen(server, host, port);
 
   const reloadOnce = async () => {
     try {
@@ -150,12 +151,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let closing: Promise<void> | undefined;
   const release = () => (options.encoder ? Promise.resolve() : encoder.close());
-  const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch).then(release));
+  const close = () => (closing ??= drain(server, options.drainMs ?? 10_000, unwatch).then(release));
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
-  const url = `http://${shownHost}:${listening.port}`;
+  const url = `http://${shownHost}:${listeningPort}`;
   log(logRecord("info", "listening", { url, config: configDir }));
-  return { port: listening.port, url, reload, close };
+  return { port: listeningPort, url, reload, close };
 }
 
 function drain(server: Server, drainMs: number, unwatch: () => void): Promise<void> {

@@ -1,0 +1,36 @@
+import { Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { GuardrailApp } from "./app.js";
+import { lingeringResponses } from "./lingering-close.js";
+
+/** What one connection may take from the server. Past each, the client gets the answer noted. */
+export interface ConnectionLimits {
+  /** To send the request line and headers, from connecting or from the previous answer (408). */
+  readonly headersMs: number;
+  /** To send the whole request, headers and body (408). */
+  readonly requestMs: number;
+  /** A connection closed before its request body arrived keeps reading (and discarding) for this long… */
+  readonly lingerMs: number;
+  /** …or this many bytes, so the client can finish sending and read its answer. */
+  readonly lingerBytes: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  // Node's defaults (60 s for headers, 300 s per request) let slow clients hold sockets for minutes.
+  headersMs: 10_000,
+  requestMs: 30_000,
+  lingerMs: 5_000,
+  lingerBytes: 16 * 1024 * 1024,
+};
+
+/** The Node server in front of the app. */
+export function createHttpServer(app: GuardrailApp, hostname: string, limits: ConnectionLimits) {
+  const linger = { ms: limits.lingerMs, bytes: limits.lingerBytes };
+  const server = new Server({
+    ServerResponse: lingeringResponses(linger),
+    headersTimeout: limits.headersMs,
+    requestTimeout: limits.requestMs,
+  });
+  server.on("request", getRequestListener(app.fetch, { hostname }));
+  return server;
+}
