@@ -1,6 +1,7 @@
 import { Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { GuardrailApp } from "./app.js";
+import { drainable } from "./drain.js";
 import { lingeringResponses } from "./lingering-close.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
@@ -31,6 +32,8 @@ export function createHttpServer(app: GuardrailApp, hostname: string, limits: Co
     headersTimeout: limits.headersMs,
     requestTimeout: limits.requestMs,
   });
+  // Before the app's listener, so a drain can still mark a response `Connection: close`.
+  const { drain } = drainable(server);
   server.on("request", getRequestListener(app.fetch, { hostname }));
-  return server;
+  return { server, drain };
 }

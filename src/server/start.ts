@@ -126,7 +126,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     models: () => modelState,
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  const server = createHttpServer(app, host, { ...DEFAULT_CONNECTION_LIMITS, ...options.connections });
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const { server, drain } = createHttpServer(app, host, limits);
   const listeningPort = await listen(server, host, port);
 
   const reloadOnce = async () => {
@@ -151,26 +152,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let closing: Promise<void> | undefined;
   const release = () => (options.encoder ? Promise.resolve() : encoder.close());
-  const close = () => (closing ??= drain(server, options.drainMs ?? 10_000, unwatch).then(release));
+  const close = () => {
+    closing ??= (async () => {
+      unwatch();
+      await drain(options.drainMs ?? 10_000);
+      await release();
+    })();
+    return closing;
+  };
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${listeningPort}`;
   log(logRecord("info", "listening", { url, config: configDir }));
   return { port: listeningPort, url, reload, close };
-}
-
-function drain(server: Server, drainMs: number, unwatch: () => void): Promise<void> {
-  unwatch();
-  return new Promise((resolve, reject) => {
-    // Idle keep-alive sockets would hold close() open; busy ones are swept once their response ends.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const force = setTimeout(() => server.closeAllConnections(), drainMs);
-    server.close((error) => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      if (error) reject(error);
-      else resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
