@@ -1,8 +1,10 @@
 import { Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { GuardrailApp } from "./app.js";
+import { answerClientErrors } from "./client-error.js";
 import { drainable } from "./drain.js";
 import { lingeringResponses } from "./lingering-close.js";
+import type { Logger } from "./types.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
 export interface ConnectionLimits {
@@ -24,8 +26,8 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   lingerBytes: 16 * 1024 * 1024,
 };
 
-/** The Node server in front of the app. */
-export function createHttpServer(app: GuardrailApp, hostname: string, limits: ConnectionLimits) {
+/** The Node server in front of the app: deadlines and JSON for Node's own errors. */
+export function createHttpServer(app: GuardrailApp, hostname: string, limits: ConnectionLimits, log: Logger) {
   const linger = { ms: limits.lingerMs, bytes: limits.lingerBytes };
   const server = new Server({
     ServerResponse: lingeringResponses(linger),
@@ -33,7 +35,8 @@ export function createHttpServer(app: GuardrailApp, hostname: string, limits: Co
     requestTimeout: limits.requestMs,
   });
   // Before the app's listener, so a drain can still mark a response `Connection: close`.
-  const { drain } = drainable(server);
+  const { drain, inFlight } = drainable(server);
   server.on("request", getRequestListener(app.fetch, { hostname }));
+  server.on("clientError", answerClientErrors(log, linger, inFlight));
   return { server, drain };
 }

@@ -127,7 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
-  const { server, drain } = createHttpServer(app, host, limits);
+  const { server, drain } = createHttpServer(app, host, limits, log);
   const listeningPort = await listen(server, host, port);
 
   const reloadOnce = async () => {
