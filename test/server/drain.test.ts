@@ -52,7 +52,7 @@ describe("close() answers every request that reached the server", () => {
 
 describe("close() still finishes", () => {
   it("closing idle keep-alive connections instead of waiting out their timeout", async () => {
-    const { server } = await startTestServer();
+    const { server } = await startTestServer({ connections: { keepAliveMs: 60_000 } });
     const socket = await open(server.port);
     const answered = nextResponse(socket);
     socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
