@@ -5,9 +5,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Graceful shutdown for a Node HTTP server; wrap the server before adding the app's request
- * listener, so responses can be marked before they start. `drain` stops accepting and resolves once every connection has closed, or after
- * `limitMs` when whatever is left is cut. Every request that reached the server before `drain`
- * is answered, with `Connection: close`.
+ * listener, so responses can be marked before they start. `drain` stops accepting and resolves
+ * once every connection has closed, or after `limitMs` when whatever is left is cut. Every
+ * request that reached the server before `drain` is answered, with `Connection: close`.
  */
 export function drainable(server: Server) {
   const open = new Set<ServerResponse>();

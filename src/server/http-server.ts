@@ -8,7 +8,7 @@ import { type Logger, logRecord } from "./types.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
 export interface ConnectionLimits {
-  /** To send the request line and headers, from connecting or from the previous answer (408). */
+  /** For the request line and headers, from connecting or a reused connection's first byte (408). */
   readonly headersMs: number;
   /** To send the whole request, headers and body (408). */
   readonly requestMs: number;

@@ -40,7 +40,7 @@ describe("deadlines fire on time, not at Node's 30 s check", () => {
     expect(ms).toBeLessThan(4_000);
   });
 
-  it("a stalled body gets a 408 within the request deadline; its request is logged 499, not 5xx", async () => {
+  it("a stalled body gets a 408 by the request deadline; its request is logged 499, not 500", async () => {
     const { server, fixture, logs } = await startTestServer({ connections: quick });
     const socket = await open(server.port);
     const result = received(socket);

@@ -61,7 +61,7 @@ describe("an answer sent before the body arrived reaches a client that reads onl
 });
 
 describe("lingering is bounded", () => {
-  it("in time: a client that never finishes its body is cut after lingerMs, having read the 413", async () => {
+  it("in time: a client that never finishes its body is cut after lingerMs, the 413 read", async () => {
     const { server, fixture } = await startTestServer({ connections: { lingerMs: 1_500 } });
     const socket = await open(server.port, true);
     const result = received(socket);
