@@ -38,6 +38,7 @@ export function drainable(server: Server) {
       await nextTurn();
       await nextTurn();
     } while (seen !== accepted && performance.now() < until);
+    // close() also stops Node's header and request deadlines: from here the drain limit bounds all.
     await new Promise<void>((resolve, reject) => {
       // Keep-alive responses that began before the drain leave idle connections behind.
       const sweep = setInterval(() => server.closeIdleConnections(), 50);

@@ -14,7 +14,7 @@ const lingering = new WeakSet<Socket>();
  * Closing a socket while its receive buffer holds unread bytes makes the kernel send a reset,
  * and a client that writes its whole body before reading (Python's urllib) then loses the
  * answer already sent. So: half-close (our FIN follows the answer), read and discard what still
- * arrives, and close once the client is done, or after `bounds` whichever comes first.
+ * arrives, and close once the client is done or `bounds` runs out, whichever comes first.
  */
 export function lingeringClose(socket: Socket, request: IncomingMessage | undefined, bounds: LingerBounds) {
   if (lingering.has(socket) || socket.destroyed) return;
@@ -32,7 +32,9 @@ export function lingeringClose(socket: Socket, request: IncomingMessage | undefi
     clearInterval(meter);
   });
   socket.once("end", done);
-  request?.once("end", done);
+  // The whole body may have arrived while the answer was being written.
+  if (request?.complete) done();
+  else request?.once("end", done);
   // Nobody reads the rest of the body: it flows to nowhere, so the parser keeps the socket reading.
   request?.resume();
   socket.end();
