@@ -1,6 +1,9 @@
 import { execFile } from "node:child_process";
+import type { IncomingMessage } from "node:http";
+import { createServer, type Socket } from "node:net";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { lingeringClose } from "../../src/server/lingering-close.js";
 import { INPUT } from "./fixtures.js";
 import {
   open,
@@ -87,6 +90,30 @@ describe("lingering is bounded", () => {
     const { ms } = await result;
     clearInterval(pour);
     expect(ms).toBeLessThan(10_000);
+  });
+});
+
+describe("lingeringClose", () => {
+  it("closes at once when the request body is already complete, without waiting for the client", async () => {
+    let client: Socket | undefined;
+    const accepted = new Promise<Socket>((resolve) => {
+      const server = createServer({ allowHalfOpen: true }, (socket) => {
+        server.close();
+        resolve(socket);
+      }).listen(0, "127.0.0.1", async () => {
+        const { port } = server.address() as { port: number };
+        // A client that keeps its side open: only the server can end this connection.
+        client = await open(port, true);
+      });
+    });
+    const socket = await accepted;
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    const started = performance.now();
+    const complete = { complete: true, resume: () => {}, once: () => {} } as unknown as IncomingMessage;
+    lingeringClose(socket, complete, { ms: 10_000, bytes: 1024 });
+    await closed;
+    client?.destroy();
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 
