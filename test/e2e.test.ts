@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { open, parseResponse, rawPost, received } from "./server/sockets.js";
 
 const root = join(import.meta.dirname, "..");
 const bin = join(root, "bin", "guardrail.js");
@@ -148,9 +149,20 @@ describe("guardrail end to end", () => {
     expect(run.stderr).toBe("error: --out x.txt: use a .csv or .jsonl file\n");
   });
 
-  it("shuts down cleanly on SIGTERM", async () => {
+  it("shuts down cleanly on SIGTERM, answering every request already sent", async () => {
+    // Raw connections, so each request is known to be in the server's kernel buffers (or its
+    // accept queue) before the signal; fetch would send them whenever it likes.
+    const port = Number(new URL(url).port);
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => open(port)));
+    const answers = sockets.map((socket) => received(socket));
+    const request = rawPost(key, JSON.stringify({ message: "What is the capital of France?" }));
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.write(request, resolve))));
     const exited = new Promise<number | null>((resolve) => server?.once("exit", resolve));
     server?.kill("SIGTERM");
+    const statuses = (await Promise.all(answers)).map(({ text, error }) =>
+      text ? parseResponse(text).status : error,
+    );
+    expect(statuses).toEqual(Array(20).fill(200));
     expect(await exited).toBe(0);
     expect(stderr).toContain("stopped (SIGTERM)");
   });

@@ -134,6 +134,11 @@ Exit codes: 0 ran and met every gate, 1 a gate failed, 2 usage, config or data e
       "longest message and prompt accepted",
       integer("--max-message-chars", 1),
     )
+    .option(
+      "--max-connections <n>",
+      "open connections at most; past it new ones are refused (default 1024)",
+      integer("--max-connections", 1),
+    )
     .action((opts, cmd: Command) =>
       execute(cmd, async (ctx) => (await commands.serve()).runServe(opts, ctx)),
     );

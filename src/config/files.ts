@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { parseDocument } from "yaml";
 import { ConfigError } from "../errors.js";
@@ -49,4 +49,22 @@ export async function writeFileAtomic(file: string, content: string, mode = 0o64
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Makes `dir` (its parents as the umask says) so that only its owner can enter or change it:
+ * a config directory holds keys.yaml, and whoever can write to the directory can swap that file.
+ * mkdir's mode is filtered by the umask (under `umask 000` it is world-writable), hence chmod.
+ * An existing directory is left as it is; the answer says whether group or others can write to it.
+ */
+export async function makePrivateDir(dir: string): Promise<"created" | "private" | "writable by others"> {
+  await mkdir(dirname(dir), { recursive: true });
+  try {
+    await mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return ((await stat(dir)).mode & 0o022) === 0 ? "private" : "writable by others";
+  }
+  await chmod(dir, 0o700);
+  return "created";
 }

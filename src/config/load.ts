@@ -38,7 +38,23 @@ export function resolveConfigDir(flag: string | undefined, env = process.env, cw
   return existsSync(local) ? local : undefined;
 }
 
-async function loadProfiles(dir: string, registry: GuardrailRegistry, problems: string[]) {
+/** The name a profile file claims, read before validation: its `name:` when a string, else its stem. */
+function claimedName(raw: unknown, stem: string): string {
+  const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === "string" ? name : stem;
+}
+
+/**
+ * Valid profiles by name. `broken` collects the names of profiles that failed validation, so
+ * app bindings to them are not reported again as unknown profiles: the file's own problem is
+ * the one to fix.
+ */
+async function loadProfiles(
+  dir: string,
+  registry: GuardrailRegistry,
+  problems: string[],
+  broken = new Set<string>(),
+) {
   let names: string[];
   try {
     names = (await readdir(dir))
@@ -51,13 +67,13 @@ async function loadProfiles(dir: string, registry: GuardrailRegistry, problems: 
   const profiles = new Map<string, Profile>();
   for (const name of names) {
     const file = join(dir, name);
-    const result = parseProfile(
-      await readYaml(file),
-      { file, stem: basename(name, extname(name)) },
-      registry,
-    );
-    if ("problems" in result) problems.push(...result.problems);
-    else if (profiles.has(result.name)) {
+    const stem = basename(name, extname(name));
+    const raw = await readYaml(file);
+    const result = parseProfile(raw, { file, stem }, registry);
+    if ("problems" in result) {
+      problems.push(...result.problems);
+      broken.add(claimedName(raw, stem));
+    } else if (profiles.has(result.name)) {
       problems.push(
         `${file}: name: profile "${result.name}" is already defined in ${profiles.get(result.name)?.file}`,
       );
@@ -83,7 +99,8 @@ async function loadList<S extends z.ZodType>(file: string, schema: S, problems: 
 export async function loadConfig(dir: string, registry: GuardrailRegistry): Promise<Config> {
   const paths = configPaths(dir);
   const problems: string[] = [];
-  const profiles = await loadProfiles(paths.profiles, registry, problems);
+  const broken = new Set<string>();
+  const profiles = await loadProfiles(paths.profiles, registry, problems, broken);
   const appsFile = await loadList(paths.apps, appsFileSchema, problems);
   const keysFile = await loadList(paths.keys, keysFileSchema, problems);
 
@@ -91,7 +108,7 @@ export async function loadConfig(dir: string, registry: GuardrailRegistry): Prom
   appsFile?.apps.forEach((app, i) => {
     if (apps.has(app.id))
       problems.push(`${paths.apps}: apps[${i}].id: duplicate App ID; App IDs must be unique`);
-    if (!profiles.has(app.profile)) {
+    if (!profiles.has(app.profile) && !broken.has(app.profile)) {
       const known = [...profiles.keys()].join(", ") || "none";
       problems.push(`${paths.apps}: apps[${i}].profile: unknown profile "${app.profile}" (known: ${known})`);
     }

@@ -6,6 +6,7 @@ import { HttpError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
 import { readCheckBody } from "./body.js";
+import { CLIENT_CLOSED, clientGoneError, clientGoneSignal, isClientAbort } from "./client-abort.js";
 import { requestLog } from "./request-log.js";
 import { type AppEnv, DEFAULT_LIMITS, type Limits, type Logger } from "./types.js";
 
@@ -54,11 +55,14 @@ export function createApp({
       const request = {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
-        chunks: incoming ?? c.req.raw.body,
+        // Stopping early (a 413) must not destroy the socket: the answer still has to reach the client.
+        chunks: incoming?.iterator({ destroyOnReturn: false }) ?? c.req.raw.body,
       };
       const { message, prompt } = await readCheckBody(request, mode, limits);
-      const signal = clientGone(outgoing, c.req.raw);
+      const signal = clientGoneSignal(outgoing, c.req.raw);
       const { body, failures } = await engine.check(mode, message, resolved.profile, prompt, { signal });
+      // Its guardrails failed for want of a client, not of a fault: no verdict is logged or sent.
+      if (signal.aborted) throw clientGoneError();
       if (failures.length > 0) {
         c.set("guardrailFailures", failures);
         c.header("X-Guardrail-Errors", [...new Set(failures.map((f) => f.guardrail))].join(","));
@@ -85,6 +89,7 @@ export function createApp({
   app.notFound(() => error(404, "Not found"));
   app.onError((err, c) => {
     if (err instanceof HttpError) return error(err.status, err.message);
+    if (isClientAbort(err)) return error(CLIENT_CLOSED, "Client closed request");
     c.set("unexpected", err); // logged by requestLog; the caller learns nothing of it
     return error(500, "Internal server error");
   });
@@ -92,17 +97,3 @@ export function createApp({
 }
 
 export type GuardrailApp = ReturnType<typeof createApp>;
-
-/**
- * Aborted when the client disconnects before its answer is written, so the engine drops the
- * encoder work still queued for it: a client that gives up must not leave seconds of CPU behind.
- * Under Node that is the response closing unfinished; in-process, the web Request's own signal.
- */
-function clientGone(outgoing: ServerResponse | undefined, request: Request): AbortSignal {
-  if (!outgoing) return request.signal;
-  const controller = new AbortController();
-  outgoing.once("close", () => {
-    if (!outgoing.writableFinished) controller.abort(new Error("client closed the connection"));
-  });
-  return controller.signal;
-}

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
-import { serve } from "@hono/node-server";
 import { loadConfig } from "../config/load.js";
 import { compileNotes, needsEncoder } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
@@ -12,6 +12,7 @@ import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { createApp } from "./app.js";
+import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS } from "./http-server.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
@@ -30,8 +31,10 @@ export interface StartOptions {
   readonly encoderWorkers?: number;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
-  /** How long close() waits for in-flight requests before cutting connections. */
+  /** How long close() waits for in-flight requests before cutting connections (default 10 s). */
   readonly drainMs?: number;
+  /** Deadlines and caps per connection; tests shorten them. */
+  readonly connections?: Partial<ConnectionLimits>;
   /**
    * Check long texts on a worker thread (see text-lane.ts). Default: on with the built-in
    * guardrails and encoder, which the lane's thread rebuilds; off with substitutes (tests).
@@ -92,16 +95,13 @@ function reportNotes(compiled: CompiledConfig, log: Logger): void {
   }
 }
 
-function listen(app: ReturnType<typeof createApp>, hostname: string, port: number) {
-  return new Promise<{ server: Server; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname, port }, (info) => {
-      server.off("error", reject);
-      resolve({ server, port: info.port });
-    }) as Server;
-    // Node's defaults (60 s for headers, 300 s per request) let slow clients hold sockets for minutes.
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
+function listen(server: Server, hostname: string, port: number) {
+  return new Promise<number>((resolve, reject) => {
     server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
   });
 }
 
@@ -135,7 +135,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     models: () => modelState,
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  const listening = await listen(app, host, port);
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const { server, drain } = createHttpServer(app, host, limits, log);
+  const listeningPort = await listen(server, host, port);
 
   const reloadOnce = async () => {
     try {
@@ -169,26 +171,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await lane?.close();
     if (!options.encoder) await encoder.close();
   };
-  const close = () => (closing ??= drain(listening.server, options.drainMs ?? 10_000, unwatch).then(release));
+  const close = () => {
+    closing ??= (async () => {
+      unwatch();
+      await drain(options.drainMs ?? 10_000);
+      await release();
+    })();
+    return closing;
+  };
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
-  const url = `http://${shownHost}:${listening.port}`;
+  const url = `http://${shownHost}:${listeningPort}`;
   log(logRecord("info", "listening", { url, config: configDir }));
-  return { port: listening.port, url, reload, close };
-}
-
-function drain(server: Server, drainMs: number, unwatch: () => void): Promise<void> {
-  unwatch();
-  return new Promise((resolve, reject) => {
-    // Idle keep-alive sockets would hold close() open; busy ones are swept once their response ends.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    const force = setTimeout(() => server.closeAllConnections(), drainMs);
-    server.close((error) => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      if (error) reject(error);
-      else resolve();
-    });
-    server.closeIdleConnections();
-  });
+  return { port: listeningPort, url, reload, close };
 }

@@ -22,11 +22,28 @@ describe("guardrail serve", () => {
       waitForStop: async () => "SIGTERM",
     };
     const { ctx, output } = context({ config: fixture("valid") });
-    const code = await runServe({ host: "127.0.0.1", port: 0, bodyLimit: 2048 }, ctx, deps);
+    const code = await runServe(
+      { host: "127.0.0.1", port: 0, bodyLimit: 2048, maxConnections: 50 },
+      ctx,
+      deps,
+    );
     expect(code).toBe(0);
-    expect(started).toMatchObject({ configDir: fixture("valid"), port: 0, limits: { bodyBytes: 2048 } });
+    expect(started).toMatchObject({
+      configDir: fixture("valid"),
+      port: 0,
+      limits: { bodyBytes: 2048 },
+      connections: { maxConnections: 50 },
+    });
     expect(output().stderr).toContain("listening on http://127.0.0.1:4321");
     expect(output().stderr).toContain("stopped (SIGTERM)");
+  });
+
+  it("refuses a --max-connections that is not a whole number of at least 1", async () => {
+    for (const bad of ["0", "-3", "ten"]) {
+      const run = await cli(["--config", fixture("valid"), "serve", "--max-connections", bad]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("--max-connections must be a whole number from 1");
+    }
   });
 
   it("turns a port in use into a usage error", async () => {

@@ -32,6 +32,15 @@ describe("config validation errors", () => {
     expect(problem).toMatch(/apps\.yaml: apps\[0\]\.profile: unknown profile "strcit" \(known: default\)$/);
   });
 
+  it("reports a broken profile once, not again through the apps bound to it", async () => {
+    const problems = await problemsOf(load("broken-profile-bound-by-apps"));
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/default\.yaml: guardrails\.keyword\.enabled: /);
+    expect(problems[1]).toMatch(/support-bot\.yaml: guardrails\.regx: unknown field/);
+    // An app bound to a profile that does not exist at all is still reported.
+    expect(problems[2]).toMatch(/apps\.yaml: apps\[2\]\.profile: unknown profile "stirct" \(known: none\)$/);
+  });
+
   it("refuses duplicate App IDs", async () => {
     const [problem] = await problemsOf(load("duplicate-app-ids"));
     expect(problem).toMatch(/apps\.yaml: apps\[1\]\.id: duplicate App ID/);

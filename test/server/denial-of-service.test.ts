@@ -110,7 +110,7 @@ describe("four hostile requests at once", () => {
 });
 
 describe("a client that disconnects", () => {
-  it("aborts the engine's work for it", async () => {
+  it("aborts the engine's work for it, and logs 499 at info, never a verdict", async () => {
     // An engine that waits for its signal: the request ends only when the server aborts it.
     let aborted: (ms: number) => void = () => {};
     const abortedAfter = new Promise<number>((resolve) => (aborted = resolve));
@@ -127,7 +127,7 @@ describe("a client that disconnects", () => {
       outputCheck: () => Promise.reject(new Error("unused")),
     };
     const rulesOnly = await makeConfigDir();
-    const { app } = await makeApp(rulesOnly, { engine });
+    const { app, logs } = await makeApp(rulesOnly, { engine });
     const http = createServer(getRequestListener(app.fetch));
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
     try {
@@ -146,6 +146,10 @@ describe("a client that disconnects", () => {
       gone = performance.now();
       req.destroy();
       expect(await abortedAfter).toBeLessThan(2_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logs.filter((r) => r.msg === "request").map((r) => [r.status, r.level])).toEqual([
+        [499, "info"],
+      ]);
     } finally {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { writeFileAtomic } from "../../config/files.js";
+import { makePrivateDir, writeFileAtomic } from "../../config/files.js";
 import { bundledProfilesDir, configPaths, loadConfig, resolveConfigDir } from "../../config/load.js";
 import { UsageError } from "../../errors.js";
 import { type CliContext, printJson } from "../context.js";
@@ -45,6 +45,14 @@ export async function runInit(input: { dir?: string; force?: boolean }, ctx: Cli
     );
   }
 
+  for (const made of [dir, paths.profiles]) {
+    if ((await makePrivateDir(made)) === "writable by others") {
+      ctx.io.stderr(
+        `warning: ${displayPath(ctx.cwd, made)} is writable by group or others, who could replace ` +
+          `the config in it (keys.yaml included); run chmod 700 ${displayPath(ctx.cwd, made)}\n`,
+      );
+    }
+  }
   await writeFileAtomic(profile, await readFile(join(bundledProfilesDir(), "default.yaml"), "utf8"));
   await writeFileAtomic(paths.apps, APPS_TEMPLATE);
   // What was written must load: with --force, a kept profile could also claim to be the default.

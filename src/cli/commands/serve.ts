@@ -8,6 +8,7 @@ export interface ServeOptions {
   readonly port: number;
   readonly bodyLimit?: number;
   readonly maxMessageChars?: number;
+  readonly maxConnections?: number;
 }
 
 /** The process-level pieces, swapped in tests so nothing listens on signals of the test runner. */
@@ -40,6 +41,9 @@ export async function runServe(options: ServeOptions, ctx: CliContext, deps?: Se
     host: options.host,
     port: options.port,
     limits,
+    ...(options.maxConnections === undefined
+      ? {}
+      : { connections: { maxConnections: options.maxConnections } }),
     registry: await ctx.registry(),
     log: (record) => ctx.io.stdout(`${JSON.stringify(record)}\n`),
   }).catch((error: NodeJS.ErrnoException) => {

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { type ServerResponse, STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { type LingerBounds, lingeringClose } from "./lingering-close.js";
+import { type Logger, logRecord } from "./types.js";
+
+/** What Node's parser and timers reject before any handler runs, answered like every other error. */
+function answerFor(code: string | undefined): [status: number, error: string] {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return [431, "Request headers too large"];
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return [413, "Chunk extensions too large"];
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return [408, "Request timeout"];
+    default:
+      return [400, "Malformed HTTP request"];
+  }
+}
+
+/** The bytes of a whole `{"error": …}` answer that closes the connection. */
+export function rawErrorResponse(status: number, error: string, requestId: string): string {
+  const body = JSON.stringify({ error });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n` +
+    "Content-Type: application/json\r\n" +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Request-ID: ${requestId}\r\n` +
+    "Connection: close\r\n\r\n" +
+    body
+  );
+}
+
+/**
+ * A `clientError` listener. Node's own answers are bare 400/408/431 lines; these are JSON, carry
+ * an X-Request-ID and are logged (status and the parser's error code, never the bytes received:
+ * `rawPacket` is request content). `inFlight` tells whether an answer has already begun on the
+ * socket, in which case nothing more can be said and the connection is only cut.
+ */
+export function answerClientErrors(
+  log: Logger,
+  linger: LingerBounds,
+  inFlight: (socket: Socket) => ServerResponse | undefined,
+) {
+  // A broken parser reports again on every later read: one answer per connection.
+  const answered = new WeakSet<Socket>();
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    const gone = error.code === "ECONNRESET" || error.code === "EPIPE" || !socket.writable;
+    if (gone || inFlight(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = answerFor(error.code);
+    const requestId = randomUUID();
+    socket.write(rawErrorResponse(status, message, requestId));
+    lingeringClose(socket, undefined, linger);
+    log(logRecord("info", "client error", { request_id: requestId, status, code: error.code ?? null }));
+  };
+}

@@ -1,0 +1,74 @@
+import { Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { GuardrailApp } from "./app.js";
+import { answerClientErrors } from "./client-error.js";
+import { drainable } from "./drain.js";
+import { lingeringResponses } from "./lingering-close.js";
+import { type Logger, logRecord } from "./types.js";
+
+/** What one connection may take from the server. Past each, the client gets the answer noted. */
+export interface ConnectionLimits {
+  /** For the request line and headers, from connecting or a reused connection's first byte (408). */
+  readonly headersMs: number;
+  /** To send the whole request, headers and body (408). */
+  readonly requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveMs: number;
+  /** How often the two deadlines above are checked: they fire up to this late. */
+  readonly checkEveryMs: number;
+  /** Open connections at most; past it new ones are closed unanswered. */
+  readonly maxConnections: number;
+  /** A connection closed before its request body arrived keeps reading (and discarding) for this long… */
+  readonly lingerMs: number;
+  /** …or this many bytes, so the client can finish sending and read its answer. */
+  readonly lingerBytes: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  // Node's defaults (60 s for headers, 300 s per request) let slow clients hold sockets for minutes.
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  // Node's default is 30 s: a 10 s header deadline then fired after up to 40 s.
+  checkEveryMs: 1_000,
+  maxConnections: 1_024,
+  lingerMs: 5_000,
+  lingerBytes: 16 * 1024 * 1024,
+};
+
+/** Logs refused connections once, then at most once a minute with a count, whatever the flood. */
+function dropLogger(log: Logger, max: number) {
+  let last = Number.NEGATIVE_INFINITY;
+  let dropped = 0;
+  return () => {
+    dropped++;
+    if (performance.now() - last < 60_000) return;
+    last = performance.now();
+    log(
+      logRecord("warn", "connection limit reached; refusing new connections", {
+        max_connections: max,
+        dropped,
+      }),
+    );
+    dropped = 0;
+  };
+}
+
+/** The Node server in front of the app: deadlines, the connection cap, JSON for Node's own errors. */
+export function createHttpServer(app: GuardrailApp, hostname: string, limits: ConnectionLimits, log: Logger) {
+  const linger = { ms: limits.lingerMs, bytes: limits.lingerBytes };
+  const server = new Server({
+    ServerResponse: lingeringResponses(linger),
+    headersTimeout: limits.headersMs,
+    requestTimeout: limits.requestMs,
+    connectionsCheckingInterval: limits.checkEveryMs,
+  });
+  server.keepAliveTimeout = limits.keepAliveMs;
+  server.maxConnections = limits.maxConnections;
+  // Before the app's listener, so a drain can still mark a response `Connection: close`.
+  const { drain, inFlight } = drainable(server);
+  server.on("request", getRequestListener(app.fetch, { hostname }));
+  server.on("clientError", answerClientErrors(log, linger, inFlight));
+  server.on("drop", dropLogger(log, limits.maxConnections));
+  return { server, drain };
+}
