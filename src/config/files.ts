@@ -24,7 +24,12 @@ export async function readYaml(file: string): Promise<unknown> {
       }),
     );
   }
-  return doc.toJS();
+  try {
+    // The yaml library refuses alias expansions past a budget ("billion laughs"): name the file.
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new ConfigError(`${file}: invalid YAML: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -65,6 +65,25 @@ describe("config validation errors", () => {
     expect(problems[0]).toMatch(/profiles\/default\.yaml:4:\d+: invalid YAML: /);
   });
 
+  it("names the file of a YAML alias bomb instead of failing as an internal error", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "guardrail-alias-bomb-"));
+    await mkdir(join(dir, "profiles"));
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(
+        `${name}: &${name} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`,
+      );
+    }
+    await writeFile(
+      join(dir, "profiles", "default.yaml"),
+      `description: laughs\nx:\n${levels.map((l) => `  ${l}`).join("\n")}\n`,
+    );
+    const problems = await problemsOf(loadConfig(dir, builtinGuardrails));
+    expect(problems[0]).toMatch(/profiles\/default\.yaml: invalid YAML: .*alias/i);
+  });
+
   it("loads a valid directory", async () => {
     const config = await load("valid");
     expect([...config.profiles.keys()]).toEqual(["default", "strict"]);
