@@ -2,10 +2,17 @@ import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { createUseLiteEncoder } from "../../../src/models/use-lite/encoder.js";
 import { createPooledEncoder } from "../../../src/models/use-lite/encoder-pool.js";
+import { maxAbsDiff } from "./golden.js";
 
 const inThread = createUseLiteEncoder();
 const pool = createPooledEncoder({ workers: 2 });
 afterAll(() => Promise.all([inThread.close(), pool.close()]));
+
+/** Equal to float rounding: which texts share a model run changes the last bits, never more. */
+function expectClose(actual: Float32Array | undefined, expected: Float32Array | undefined, label?: string) {
+  expect(actual?.length, label).toBe(expected?.length);
+  expect(maxAbsDiff(actual as Float32Array, expected as Float32Array), label).toBeLessThan(1e-6);
+}
 
 const TEXTS = [
   "short",
@@ -26,10 +33,10 @@ describe("pooled USE-lite encoder", () => {
     expect(pool.maxTokens).toBe(inThread.maxTokens);
   });
 
-  it("gives the in-thread encoder's vectors exactly", async () => {
+  it("gives the in-thread encoder's vectors (to float rounding: its batches differ)", async () => {
     const [pooled, local] = await Promise.all([pool.embed(TEXTS), inThread.embed(TEXTS)]);
     expect(pooled).toHaveLength(TEXTS.length);
-    for (const [i, vector] of pooled.entries()) expect(vector, TEXTS[i]).toEqual(local[i]);
+    for (const [i, vector] of pooled.entries()) expectClose(vector, local[i], TEXTS[i]);
   });
 
   it("counts tokens synchronously on the calling thread, as the in-thread encoder does", () => {
@@ -43,7 +50,7 @@ describe("pooled USE-lite encoder", () => {
     );
     const results = await Promise.all(calls.map((texts) => pool.embed(texts)));
     for (const [n, vectors] of results.entries()) {
-      for (const [i, vector] of vectors.entries()) expect(vector).toEqual(expected[(i + n) % TEXTS.length]);
+      for (const [i, vector] of vectors.entries()) expectClose(vector, expected[(i + n) % TEXTS.length]);
     }
     expect(await pool.embed([])).toEqual([]);
   });
@@ -108,7 +115,8 @@ describe("pooled USE-lite encoder lifecycle", () => {
   it.skipIf(!existsSync(built))("runs the compiled worker from dist/ on plain Node (no tsx)", async () => {
     const compiled = createPooledEncoder({ workers: 1, workerScript: built });
     try {
-      expect(await compiled.embed(TEXTS)).toEqual(await inThread.embed(TEXTS));
+      const [pooled, local] = await Promise.all([compiled.embed(TEXTS), inThread.embed(TEXTS)]);
+      for (const [i, vector] of pooled.entries()) expectClose(vector, local[i]);
     } finally {
       await compiled.close();
     }
