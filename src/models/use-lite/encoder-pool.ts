@@ -8,9 +8,11 @@ import { ensureModel } from "./model-cache.js";
 /**
  * USE-lite on worker threads. onnxruntime-node runs a session on the calling thread, so an
  * in-thread encoder lets a server use one core; here each of `workers` threads has its own session.
- * Each call is cut into batches of at most `batchSize` texts, and idle workers take batches from
- * the waiting calls in turn (round robin): a one-window check waits behind at most one batch per
- * worker, never behind the whole of a long text's windows. `countTokens` stays synchronous on
+ * Each call is cut into batches of at most `batchSize` texts, and an idle worker takes the next
+ * batch of the call with the fewest batches left (the oldest on a tie): a one-window check waits
+ * behind at most one batch per worker, never behind the whole of a long text's windows, and
+ * long calls finish one after another instead of all together at the end (round robin made 60
+ * long checks in flight at a shutdown all miss its deadline). `countTokens` stays synchronous on
  * this thread.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
@@ -26,8 +28,7 @@ interface Call {
   readonly vectors: Float32Array[];
   /** Batches not yet sent, as indices into `texts`. */
   readonly batches: number[][];
-  /** Batches sent, and those not answered yet. */
-  sent: number;
+  /** Batches sent and not answered yet. */
   inFlight: number;
   /** Set once the call has resolved or rejected: later answers for it are dropped. */
   settled: boolean;
@@ -55,6 +56,15 @@ function toBatches(texts: readonly string[], size: number): number[][] {
   return batches;
 }
 
+/** The waiting call with the fewest batches left; the earliest of those. */
+function fewestLeft(waiting: readonly Call[]): number {
+  let best = 0;
+  for (let i = 1; i < waiting.length; i++) {
+    if ((waiting[i] as Call).batches.length < (waiting[best] as Call).batches.length) best = i;
+  }
+  return best;
+}
+
 function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("embedding aborted");
 }
@@ -79,7 +89,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
   const slots: (Slot | undefined)[] = Array.from({ length: workers }, () => undefined);
-  // Calls with batches still to send, served in turn.
+  // Calls with batches still to send, in arrival order.
   const waiting: Call[] = [];
   let nextId = 0;
   let loading: Promise<EncoderInfo> | undefined;
@@ -153,11 +163,10 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       slots[i] ??= start(i);
       const slot = slots[i] as Slot;
       if (slot.busy) continue;
-      // The call at the head sends its next batch and, if it has more, goes to the back.
-      const call = waiting.shift() as Call;
+      const at = fewestLeft(waiting);
+      const call = waiting[at] as Call;
       const indices = call.batches.shift() as number[];
-      if (call.batches.length > 0) waiting.push(call);
-      call.sent++;
+      if (call.batches.length === 0) waiting.splice(at, 1);
       call.inFlight++;
       slot.busy = { id: nextId++, call, indices };
       slot.worker.postMessage({ id: slot.busy.id, texts: indices.map((k) => call.texts[k] as string) });
@@ -222,7 +231,6 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
           texts,
           vectors: [],
           batches: toBatches(texts, batchSize),
-          sent: 0,
           inFlight: 0,
           settled: false,
           resolve: (vectors) => {
@@ -236,9 +244,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
         };
         // Batches not yet sent are dropped at once; one already running finishes unread.
         signal?.addEventListener("abort", onAbort, { once: true });
-        // A new call goes ahead of the calls already being served, so it waits for one batch at most.
-        const served = waiting.findIndex((other) => other.sent > 0);
-        waiting.splice(served < 0 ? waiting.length : served, 0, call);
+        waiting.push(call);
         dispatch();
       });
     },

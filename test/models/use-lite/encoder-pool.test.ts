@@ -60,7 +60,7 @@ describe("pooled encoder scheduling", () => {
   const counting = new URL("./fixtures/counting-encoder-worker.ts", import.meta.url);
   const texts = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`);
 
-  it("serves waiting calls in turn: a short call is not queued behind a long one", async () => {
+  it("serves the call with the fewest batches left first: a short call is not queued behind a long one", async () => {
     const pool = createPooledEncoder({ workers: 1, batchSize: 2, workerScript: counting });
     try {
       await pool.load();
@@ -75,6 +75,28 @@ describe("pooled encoder scheduling", () => {
       expect(vector?.[0]).toBe(2);
       await long;
       expect(finished).toEqual(["short", "long"]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("finishes long calls one after another, not all together at the end", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
+    try {
+      await pool.load();
+      const done: number[] = [];
+      const calls = [0, 1, 2].map((n) =>
+        pool.embed(texts(5, `call ${n}`)).then((vectors) => {
+          done.push(n);
+          return vectors;
+        }),
+      );
+      const [first, second, third] = await Promise.all(calls);
+      // The first call's 5 batches went first (1–5), then the second's (6–10), then the third's.
+      const lastBatch = (vectors: Float32Array[] | undefined) =>
+        Math.max(...(vectors ?? []).map((v) => v[0] ?? 0));
+      expect([lastBatch(first), lastBatch(second), lastBatch(third)]).toEqual([5, 10, 15]);
+      expect(done).toEqual([0, 1, 2]);
     } finally {
       await pool.close();
     }
