@@ -43,11 +43,10 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
 
   return function tag(text: string): TaggedSpan[] {
     tokenizeInto(text, tokens);
-    features.prepare(text, tokens);
+    features.prepareTokens(text, tokens);
     const n = tokens.count;
     if (tags.length < n) tags = new Int32Array(n * 2);
-    const rows = features.rows;
-    const counts = features.counts;
+    const rows = new Int32Array(MAX_FEATURES);
     const shapeKeys = features.shapeKeys;
     let previous = 0;
     let previous2 = 0;
@@ -62,9 +61,8 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
         s6 = 0,
         s7 = 0,
         s8 = 0;
-      const base = i * MAX_FEATURES;
-      const end = base + (counts[i] as number);
-      for (let f = base; f < end; f++) {
+      const end = features.featuresOf(i, rows);
+      for (let f = 0; f < end; f++) {
         const r = ((rows[f] as number) & mask) * 9;
         s0 += w[r] as number;
         s1 += w[r + 1] as number;
