@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, foldText, normalizeText } from "../../src/text/normalize.js";
+import { cleanText, foldedLength, foldText, normalizeText } from "../../src/text/normalize.js";
 
 describe("normalizeText: clean", () => {
   it.each([
@@ -113,5 +113,16 @@ describe("normalizeText: long runs of combining marks", () => {
     const started = performance.now();
     normalizeText(text);
     expect(performance.now() - started).toBeLessThan(250);
+  });
+});
+
+describe("foldedLength", () => {
+  it("is the length of foldText for every code point", () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (foldedLength(ch) !== foldText(ch).length) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });
