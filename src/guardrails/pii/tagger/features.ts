@@ -1,6 +1,25 @@
 import type { Lexicon } from "../lexicon.js";
 import { begin, finish, hashString, mix } from "./hash.js";
 import { FLAG_BITS, lexiconFlags } from "./lexicon-flags.js";
+import {
+  BODY,
+  FLAGS_LOW,
+  HEAD,
+  hashTemplates,
+  NEXT,
+  NEXT2,
+  PREV,
+  PREV2,
+  SHAPE,
+  SHAPE_NEXT,
+  SHAPE_NEXT2,
+  SHAPE_PREV,
+  SHAPE_PREV2,
+  START_CASE,
+  TAIL,
+  WORD,
+  WRITTEN,
+} from "./templates.js";
 import type { TaggerTokens } from "./tokenize.js";
 
 /** Upper bound on the static features of one token (the templates below stay well under it). */
@@ -44,78 +63,6 @@ export function transitionRows(previous: number, previous2: number, shapeKey: nu
   out[0] = PREVIOUS_ROWS[previous] as number;
   out[1] = PREVIOUS2_ROWS[previous * HISTORY + previous2] as number;
   out[2] = finish(mix(mix(PREVIOUS_TAG_SHAPE, previous), shapeKey));
-}
-
-// What the hashed templates mix in, per token: its own and its neighbours' words and shapes.
-const WORD = 0;
-const WRITTEN = 1;
-const SHAPE = 2;
-const SHAPE_PREV = 3;
-const SHAPE_NEXT = 4;
-const SHAPE_PREV2 = 5;
-const SHAPE_NEXT2 = 6;
-const PREV = 7;
-const NEXT = 8;
-const PREV2 = 9;
-const NEXT2 = 10;
-const START_CASE = 11;
-const FLAGS_LOW = 12;
-const NONE = -1;
-
-/** Feature templates: each a template number and the one to three parts it mixes, in order. */
-interface Templates {
-  seeds: Int32Array;
-  parts: Int32Array;
-}
-
-function templates(list: readonly (readonly number[])[]): Templates {
-  return {
-    seeds: Int32Array.from(list, ([t]) => seed(t as number)),
-    parts: Int32Array.from(list.flatMap(([, a, b = NONE, c = NONE]) => [a as number, b, c])),
-  };
-}
-
-const HEAD = templates([
-  [1, WORD],
-  [2, WRITTEN],
-]);
-const BODY = templates([
-  [5, SHAPE],
-  [6, SHAPE_PREV],
-  [7, SHAPE_NEXT],
-  [8, SHAPE_PREV2],
-  [9, SHAPE_NEXT2],
-  [10, SHAPE_PREV, SHAPE, SHAPE_NEXT],
-  [11, PREV],
-  [12, NEXT],
-  [13, PREV2],
-  [14, NEXT2],
-  [15, PREV, WORD],
-  [16, WORD, NEXT],
-  [17, START_CASE, SHAPE],
-]);
-const TAIL = templates([
-  [23, SHAPE, FLAGS_LOW],
-  [24, PREV2, PREV],
-  [25, NEXT, NEXT2],
-]);
-
-/**
- * Hashes a list of templates into rows[c ...] and returns the next free index. One loop for all
- * of them rather than a line per feature: few call sites of mix and finish, which V8 then inlines
- * (a line per feature ran past its inlining budget and took half as long again).
- */
-function hashTemplates(t: Templates, values: Int32Array, rows: Int32Array, c: number): number {
-  const { seeds, parts } = t;
-  for (let j = 0; j < seeds.length; j++) {
-    let h = mix(seeds[j] as number, values[parts[j * 3] as number] as number);
-    const b = parts[j * 3 + 1] as number;
-    if (b !== NONE) h = mix(h, values[b] as number);
-    const d = parts[j * 3 + 2] as number;
-    if (d !== NONE) h = mix(h, values[d] as number);
-    rows[c++] = finish(h);
-  }
-  return c;
 }
 
 const PAD = hashString("<s>");
