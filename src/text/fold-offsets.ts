@@ -1,4 +1,4 @@
-import { foldText, type NormalizedText } from "./normalize.js";
+import { foldedLength, type NormalizedText } from "./normalize.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
 const ASCII = /^[\u0000-\u007f]*$/;
@@ -27,7 +27,7 @@ export function foldedToClean(
     // which foldText alone would trim away.
     let length = cp < 0x80 ? 1 : lengths.get(cp);
     if (length === undefined) {
-      length = foldText(String.fromCodePoint(cp)).length;
+      length = foldedLength(String.fromCodePoint(cp));
       if (lengths.size < MAX_MEMO) lengths.set(cp, length);
     }
     for (let j = 0; j < length && at < map.length; j++) map[at++] = i;

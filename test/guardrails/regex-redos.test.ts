@@ -29,3 +29,25 @@ describe("regex guardrail: no ReDoS", () => {
     expect(elapsed).toBeLessThan(1000);
   });
 });
+
+describe("regex guardrail: finding spans", () => {
+  // Each match is found in linear time, but these must read to the end of the text to settle
+  // each one: 100 spans of 100,000 "a"s took 1.7 s and 1.5 s. The span search stops after 10 ms
+  // (~30 ms in all, with the search under way when time runs out); the bound is 20× that.
+  it("stops looking for spans after a time budget, still reporting every pattern that matched", () => {
+    const settings = regexGuardrail.settings.parse({
+      enabled: true,
+      patterns: [
+        { name: "word then digit", pattern: "(\\w+)(\\d)|(a)" },
+        { name: "a to z", pattern: "(a)(.*)(z)|(a)" },
+      ],
+    });
+    const detector = regexGuardrail.create(settings, { baseDir: "." });
+    const request = { mode: "input" as const, text: normalizeText("a".repeat(100_000)) };
+    const started = performance.now();
+    const finding = detector.check(request) as Finding;
+    expect(performance.now() - started).toBeLessThan(700);
+    expect(finding.matched).toEqual(["word then digit", "a to z"]);
+    expect(finding.spans?.length).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, foldText, normalizeText } from "../../src/text/normalize.js";
+import { cleanText, foldedLength, foldText, normalizeText } from "../../src/text/normalize.js";
 
 describe("normalizeText: clean", () => {
   it.each([
@@ -82,5 +82,47 @@ describe("normalizeText: folded", () => {
     for (const text of ["ＩＧＮＯＲＥ іgnоrе", "Café\u0301 ΑΒΓ", "ԀROP\u20dd"]) {
       expect(foldText(foldText(text))).toBe(foldText(text));
     }
+  });
+});
+
+describe("normalizeText: long runs of combining marks", () => {
+  const marks = (n: number) => "\u0316\u0301".repeat(n / 2);
+
+  it("keeps the first 30 marks of a run (Stream-Safe Text Format) and drops the rest", () => {
+    // (Normalised, the marks are sorted by class: all U+0316 before all U+0301.)
+    expect(cleanText(`x${marks(40)} y`)).toBe(`x${marks(30)} y`.normalize("NFC"));
+    expect(cleanText(`x${marks(30)}`)).toBe(`x${marks(30)}`.normalize("NFC"));
+  });
+
+  it("counts a run split by invisible characters as one", () => {
+    expect(cleanText(`x${"\u0316\u200d".repeat(40)}`)).toBe(`x${"\u0316".repeat(30)}`);
+  });
+
+  it("counts the half-width voiced sound marks that NFKC makes combining", () => {
+    expect(cleanText(`\u30ab${"\uff9e".repeat(40)}`).length).toBeLessThanOrEqual(31);
+  });
+
+  // NFC, NFD and NFKC sort each run of marks with an insertion sort: before the cut, these took
+  // 0.8–6 s each (quadratic); now 1–5 ms, so the bound leaves a 50× margin for busy machines.
+  it.each([
+    ["two alternating classes", `a${marks(99_998)}`],
+    ["three classes", `a${"\u0301\u0316\u0345".repeat(33_333)}`],
+    ["split by zero-width joiners", `a${"\u0301\u200d\u0316".repeat(33_333)}`],
+    ["half-width voiced marks", `a${"\uff9e\u0301".repeat(50_000)}`],
+  ])("normalises 100,000 characters of %s in linear time", (_, text) => {
+    const started = performance.now();
+    normalizeText(text);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+});
+
+describe("foldedLength", () => {
+  it("is the length of foldText for every code point", () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (foldedLength(ch) !== foldText(ch).length) wrong.push(cp.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });

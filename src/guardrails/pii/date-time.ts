@@ -7,8 +7,10 @@ const TIME = "(?:[T ,]+(?:at )?(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?(?:\\s?
 const PATTERNS: readonly RegExp[] = [
   // ISO 8601 dates and date-times: 1997-02-21, 1997-02-21 14:02:26, 1997-02-21T14:02.
   new RegExp(`\\b\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])${TIME}\\b`, "g"),
-  // Numeric day/month/year in either order: 3/23/1940, 23.03.1940, 03-23-40.
-  new RegExp(`\\b\\d{1,2}([/.-])\\d{1,2}\\1(?:\\d{4}|\\d{2})${TIME}(?![\\d.]*\\d)`, "g"),
+  // Numeric day/month/year in either order: 3/23/1940, 23.03.1940, 03-23-40. Not followed by more
+  // digits, even after dots ("1.2.34.5" is a version): `\\.*\\d` is the same test as `[\\d.]*\\d`,
+  // which ran to the end of a long "11.11.11…" from every start.
+  new RegExp(`\\b\\d{1,2}([/.-])\\d{1,2}\\1(?:\\d{4}|\\d{2})${TIME}(?!\\.*\\d)`, "g"),
   // Month names: March 3, 1990 / Mar 3rd / 3 March 1990 / 3rd of March / March 1990.
   new RegExp(`\\b${MONTH}\\.? ${DAY}(?:,? \\d{4})?${TIME}\\b`, "g"),
   new RegExp(`\\b${DAY} (?:of )?${MONTH}\\.?(?:,? \\d{4})?\\b`, "g"),

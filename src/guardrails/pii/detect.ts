@@ -61,15 +61,27 @@ export function createPiiDetect(entities: ReadonlySet<PiiEntity>, options: PiiDe
   };
 }
 
-/** Keeps the highest-priority finding where findings overlap (then the longer one), in text order. */
+/**
+ * Keeps the highest-priority finding where findings overlap (then the longer one), in text order.
+ * Kept spans never overlap, so each character belongs to at most one: marking them makes the test
+ * for a new span cost its length, where comparing it with every kept span was O(spans²).
+ * Recognisers never report empty spans.
+ */
 export function resolveOverlaps(spans: PiiSpan[]): PiiSpan[] {
   spans.sort(
     (a, b) =>
       PRIORITY[b.label] - PRIORITY[a.label] || b.end - b.start - (a.end - a.start) || a.start - b.start,
   );
+  let size = 0;
+  for (const s of spans) size = Math.max(size, s.end);
+  const taken = new Uint8Array(size);
   const kept: PiiSpan[] = [];
   for (const s of spans) {
-    if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+    let free = true;
+    for (let i = s.start; i < s.end && free; i++) free = taken[i] === 0;
+    if (!free) continue;
+    taken.fill(1, s.start, s.end);
+    kept.push(s);
   }
   return kept.sort((a, b) => a.start - b.start);
 }

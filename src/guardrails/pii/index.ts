@@ -30,6 +30,9 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
 export { NAME_ENTITIES, PII_ENTITIES, type PiiEntity } from "./entities.js";
 export { type PiiSettings, piiSettingsSchema } from "./settings.js";
 
+/** Enough to show where the findings are without letting a hostile text grow the finding. */
+const MAX_SPANS = 100;
+
 let defaultDetect: PiiDetect | undefined;
 const ALL = new Set<PiiEntity>(PII_ENTITIES);
 
@@ -57,9 +60,11 @@ export const piiGuardrail: GuardrailDefinition<PiiSettings, Detector> = {
     const detect = createPiiDetect(new Set(settings.entities));
     return {
       check({ text }): Finding {
-        const spans = detect(text.clean);
-        const entities = entityTypes(spans);
-        return { flagged: spans.length > 0, entities, spans, score: spans.length > 0 ? 1 : 0 };
+        const found = detect(text.clean);
+        // Entity types from every finding; only the first spans are kept.
+        const entities = entityTypes(found);
+        const spans = found.slice(0, MAX_SPANS);
+        return { flagged: found.length > 0, entities, spans, score: found.length > 0 ? 1 : 0 };
       },
     };
   },

@@ -6,6 +6,10 @@ const AWS_KEY = /\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASC
 // PEM (RFC 7468) private keys; normalised text has its newlines folded to spaces, so `.` is enough.
 const PEM =
   /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/g;
+// A JWT's first part runs to the end of its run of base64url characters, so every "eyJ" in one run
+// succeeds or fails alike: the lookbehind tries only the first (the same matches; without it, each
+// "eyJ" of a long "eyJaaaaaaaa-eyJ…" rescans the run to its end, O(n²)).
+const JWT = /\beyJ(?<!\beyJ[A-Za-z0-9_-]*?eyJ)[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
 // Vendor token formats, each with the prefix its issuer documents:
 // GitHub https://github.blog/2021-04-05-behind-githubs-new-authentication-token-formats/,
 // Slack https://api.slack.com/authentication/token-types, Stripe https://docs.stripe.com/keys,
@@ -17,7 +21,7 @@ const TOKENS = [
   /\b[sr]k_(?:live|test)_[A-Za-z0-9]{20,247}\b/g,
   /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
   /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}(?![A-Za-z0-9_-])/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  JWT,
 ];
 const TOKEN_HINT = /gh[pousr]_|github_pat_|xox|k_live_|k_test_|AIza|sk-|eyJ/;
 

@@ -6,6 +6,10 @@ import { patternLabel, type RegexSettings, regexSettings } from "./settings.js";
 
 /** Enough to show where the hits are without letting a hostile text grow the response. */
 const MAX_SPANS = 100;
+// RE2 finds one match in linear time, but a pattern like `[a-z]+\d|a` has to read to the end of
+// the text to settle each match it finds: 100 spans of 100,000 "a"s took 0.6 s. Spans say where the
+// hits are, not whether there are any (`test` decides that), so their search stops after 10 ms.
+const SPAN_SEARCH_MS = 10;
 
 type Compiled = { label: string; regex: ReturnType<typeof compileRegex>; on: "clean" | "folded" };
 
@@ -16,19 +20,23 @@ function checkText(
 ): Finding {
   const matched: string[] = [];
   const spans: Span[] = [];
+  let searching = 0; // milliseconds spent finding spans so far
   for (const { label, regex, on } of patterns) {
     const subject = on === "folded" ? text.folded : text.clean;
     // test() runs RE2's DFA without captures; positions are only worth a second pass on a hit.
     if (!regex.test(subject)) continue;
     matched.push(label);
+    if (spans.length >= MAX_SPANS || searching > SPAN_SEARCH_MS) continue;
+    const started = performance.now();
     const toClean = on === "folded" ? foldedToClean(text, foldLengths) : undefined;
     for (const match of regex.matchAll(subject)) {
-      if (spans.length >= MAX_SPANS) break;
       const start = match.index ?? 0;
       const end = start + match[0].length;
       const range = toClean ? toCleanRange(toClean, text.clean, start, end) : { start, end };
       spans.push({ ...range, label });
+      if (spans.length >= MAX_SPANS || searching + performance.now() - started > SPAN_SEARCH_MS) break;
     }
+    searching += performance.now() - started;
   }
   return matched.length > 0
     ? { flagged: true, score: 1, matched, spans }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PII_ENTITIES, piiGuardrail } from "../../../src/guardrails/pii/index.js";
+import type { Finding } from "../../../src/guardrails/types.js";
 import { normalizeText } from "../../../src/text/normalize.js";
 
 describe("pii guardrail", () => {
@@ -44,6 +45,14 @@ describe("pii guardrail", () => {
       detected: true,
       entities: ["EMAIL_ADDRESS", "US_SSN"],
     });
+  });
+
+  it("keeps the first 100 spans of a finding but every entity type", () => {
+    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }), { baseDir: "." });
+    const text = normalizeText(`${"mail a@b.io ".repeat(500)}ssn 123-45-6788`);
+    const finding = detector.check({ mode: "input", text }) as Finding;
+    expect(finding.spans).toHaveLength(100);
+    expect(finding.entities).toEqual(["EMAIL_ADDRESS", "US_SSN"]);
   });
 
   it("reports nothing on clean text", () => {

@@ -4,7 +4,7 @@ import { loadLexicon } from "../../../src/guardrails/pii/lexicon.js";
 import { loadTaggerModel } from "../../../src/guardrails/pii/tagger/model.js";
 import { createTagger } from "../../../src/guardrails/pii/tagger/tagger.js";
 import { TAG_COUNT } from "../../../src/guardrails/pii/tagger/tags.js";
-import { createTokens, tokenizeInto } from "../../../src/guardrails/pii/tagger/tokenize.js";
+import { createTokens, TOKEN, tokenizeInto } from "../../../src/guardrails/pii/tagger/tokenize.js";
 
 const lexicon = loadLexicon();
 const tag = createTagger(loadTaggerModel(), lexicon);
@@ -33,6 +33,30 @@ describe("pii tagger", () => {
       expect(text.slice(tokens.starts[i], tokens.ends[i])).toBe(tokens.texts[i]);
     }
     expect(tokens.texts.slice(0, 3)).toEqual(["O'Brien", "met", "Jean-Luc"]);
+  });
+
+  it("tokenizes exactly as the TOKEN regex does", () => {
+    // Letters, marks, joiners, digits of other scripts, spaces, astral and lone surrogates.
+    const alphabet = [
+      ..."aZé\u0301\u20dd'’-., \u00a0\n1٣²中İǅ_\u2028\ufeff\u200bßﬁⅫⓐO9",
+      "𝐀",
+      "😀",
+      "\ud800",
+      "\udc00",
+    ];
+    let seed = 42;
+    const random = (k: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % k;
+    };
+    const tokens = createTokens();
+    for (let t = 0; t < 20_000; t++) {
+      let text = "";
+      for (let i = random(20); i > 0; i--) text += alphabet[random(alphabet.length)];
+      tokenizeInto(text, tokens);
+      const got = Array.from({ length: tokens.count }, (_, i) => [tokens.starts[i], tokens.texts[i]]);
+      expect(got, JSON.stringify(text)).toEqual([...text.matchAll(TOKEN)].map((m) => [m.index, m[0]]));
+    }
   });
 
   it("spans lie on token boundaries of the input", () => {

@@ -1,6 +1,25 @@
 import type { Lexicon } from "../lexicon.js";
 import { begin, finish, hashString, mix } from "./hash.js";
 import { FLAG_BITS, lexiconFlags } from "./lexicon-flags.js";
+import {
+  BODY,
+  FLAGS_LOW,
+  HEAD,
+  hashTemplates,
+  NEXT,
+  NEXT2,
+  PREV,
+  PREV2,
+  SHAPE,
+  SHAPE_NEXT,
+  SHAPE_NEXT2,
+  SHAPE_PREV,
+  SHAPE_PREV2,
+  START_CASE,
+  TAIL,
+  WORD,
+  WRITTEN,
+} from "./templates.js";
 import type { TaggerTokens } from "./tokenize.js";
 
 /** Upper bound on the static features of one token (the templates below stay well under it). */
@@ -9,11 +28,17 @@ export const MAX_FEATURES = 64;
 export const TRANSITION_FEATURES = 3;
 
 /**
- * Per-message feature state. `rows` holds, for token i, MAX_FEATURES hashed features (unmasked;
- * the model masks them to its table size) in rows[i * MAX_FEATURES ...], `counts[i]` of them used.
+ * Per-message feature state. After `prepare`, `rows` holds, for token i, MAX_FEATURES hashed
+ * features (unmasked; the model masks them to its table size) in rows[i * MAX_FEATURES ...],
+ * `counts[i]` of them used: what training reads. The tagger calls `prepareTokens` and then
+ * `featuresOf` token by token, so a long message needs no rows buffer (64 ints a token).
  */
 export interface Featurizer {
   prepare(text: string, tokens: TaggerTokens): void;
+  /** The per-token state only (hashes, lexicon flags, shape keys). */
+  prepareTokens(text: string, tokens: TaggerTokens): void;
+  /** Writes token i's static features into `out` from index 0; returns how many. */
+  featuresOf(i: number, out: Int32Array): number;
   rows: Int32Array;
   counts: Int32Array;
   /** A hash of each token's shape, for the tag-history features. */
@@ -82,15 +107,23 @@ const X = 88;
 const x = 120;
 const D = 100;
 
-// Called for every character of every token: ASCII answers without a Unicode regex.
+// The class of every UTF-16 code unit, filled in on first sight (0: not yet known).
+const CLASSES = new Int32Array(0x10000);
+
+// Called for every character of every token: a table lookup, not a Unicode regex per character.
 function shapeClass(word: string, i: number): number {
   const code = word.charCodeAt(i);
   if (code >= 65 && code <= 90) return X;
   if (code >= 97 && code <= 122) return x;
   if (code >= 48 && code <= 57) return D;
   if (code < 128) return code;
-  const ch = word[i] as string;
-  return /\p{Lu}/u.test(ch) ? X : /\p{L}/u.test(ch) ? x : /\d/.test(ch) ? D : code;
+  let c = CLASSES[code] as number;
+  if (c === 0) {
+    const ch = word[i] as string;
+    c = /\p{Lu}/u.test(ch) ? X : /\p{L}/u.test(ch) ? x : /\d/.test(ch) ? D : code;
+    CLASSES[code] = c;
+  }
+  return c;
 }
 
 /** . ! ? ; : " “ ” | • as a whole token: the next token starts a sentence. */
@@ -123,17 +156,32 @@ function hasUpper(text: string): boolean {
 export function createFeaturizer(lexicon: Lexicon): Featurizer {
   const lower: string[] = [];
   let capacity = 0;
+  let rowCapacity = 0;
   // Per-token hashes, offset by 2 so the ±2 neighbours of any token need no bounds checks.
   let words = new Int32Array(0);
   let written = new Int32Array(0);
   let shapes = new Int32Array(0);
   let flags = new Int32Array(0);
+  let sentenceStarts = new Uint8Array(0);
+  let count = 0;
+  let caseless = 0;
+  const parts = new Int32Array(FLAGS_LOW + 1);
   const state: Featurizer = {
     rows: new Int32Array(0),
     counts: new Int32Array(0),
     shapeKeys: new Int32Array(0),
     prepare(text, tokens) {
+      state.prepareTokens(text, tokens);
+      if (rowCapacity < count) {
+        rowCapacity = Math.max(256, count * 2);
+        state.rows = new Int32Array(rowCapacity * MAX_FEATURES);
+        state.counts = new Int32Array(rowCapacity);
+      }
+      for (let i = 0; i < count; i++) state.counts[i] = fill(i, state.rows, i * MAX_FEATURES);
+    },
+    prepareTokens(text, tokens) {
       const n = tokens.count;
+      count = n;
       if (capacity < n) grow(Math.max(256, n * 2));
       const texts = tokens.texts;
       for (let i = 0; i < n; i++) {
@@ -146,6 +194,7 @@ export function createFeaturizer(lexicon: Lexicon): Featurizer {
         const s = shapeHash(t);
         shapes[i + 2] = s;
         state.shapeKeys[i] = s & 0xffff;
+        sentenceStarts[i] = i === 0 || endsSentence(texts[i - 1] as string) ? 1 : 0;
       }
       words[n + 2] = END;
       words[n + 3] = END;
@@ -154,41 +203,45 @@ export function createFeaturizer(lexicon: Lexicon): Featurizer {
       lower.length = n;
       lexiconFlags(lexicon, tokens, lower, flags);
       // In text with no capitals at all, capitalisation says nothing: say so to every token.
-      const caseless = hasUpper(text) ? 0 : 1;
-      for (let i = 0; i < n; i++) {
-        const sentenceStart = i === 0 || endsSentence(texts[i - 1] as string) ? 1 : 0;
-        fill(i, n, lower[i] as string, sentenceStart, caseless);
-      }
+      caseless = hasUpper(text) ? 0 : 1;
+    },
+    featuresOf(i, out) {
+      return fill(i, out, 0);
     },
   };
 
   function grow(size: number): void {
     capacity = size;
-    state.rows = new Int32Array(size * MAX_FEATURES);
-    state.counts = new Int32Array(size);
     state.shapeKeys = new Int32Array(size);
     flags = new Int32Array(size);
+    sentenceStarts = new Uint8Array(size);
     words = new Int32Array(size + 4);
     written = new Int32Array(size + 4);
     shapes = new Int32Array(size + 4);
     words[0] = words[1] = shapes[0] = shapes[1] = PAD;
   }
 
-  function fill(i: number, n: number, w: string, sentenceStart: number, caseless: number): void {
-    const rows = state.rows;
-    let c = i * MAX_FEATURES;
+  /** Writes token i's features into rows[offset ...]; returns how many. */
+  function fill(i: number, rows: Int32Array, offset: number): number {
+    const w = lower[i] as string;
     const p = i + 2;
-    const word = words[p] as number;
-    const prev = words[p - 1] as number;
-    const prev2 = words[p - 2] as number;
-    const next = words[p + 1] as number;
-    const next2 = words[p + 2] as number;
-    const shape = shapes[p] as number;
-    const shapePrev = shapes[p - 1] as number;
-    const shapeNext = shapes[p + 1] as number;
+    const here = flags[i] as number;
+    parts[WORD] = words[p] as number;
+    parts[WRITTEN] = written[p] as number;
+    parts[SHAPE] = shapes[p] as number;
+    parts[SHAPE_PREV] = shapes[p - 1] as number;
+    parts[SHAPE_NEXT] = shapes[p + 1] as number;
+    parts[SHAPE_PREV2] = shapes[p - 2] as number;
+    parts[SHAPE_NEXT2] = shapes[p + 2] as number;
+    parts[PREV] = words[p - 1] as number;
+    parts[NEXT] = words[p + 1] as number;
+    parts[PREV2] = words[p - 2] as number;
+    parts[NEXT2] = words[p + 2] as number;
+    parts[START_CASE] = (sentenceStarts[i] as number) * 2 + caseless;
+    parts[FLAGS_LOW] = here & 0xff;
+    let c = offset;
     rows[c++] = BIAS;
-    rows[c++] = finish(mix(seed(1), word));
-    rows[c++] = finish(mix(seed(2), written[p] as number));
+    c = hashTemplates(HEAD, parts, rows, c);
     // Prefixes and suffixes of 1–4 characters, hashed as they grow.
     let prefix = 0x811c9dc5;
     let suffix = 0x811c9dc5;
@@ -198,23 +251,10 @@ export function createFeaturizer(lexicon: Lexicon): Featurizer {
       rows[c++] = finish(mix(mix(seed(3), k), prefix));
       rows[c++] = finish(mix(mix(seed(4), k), suffix));
     }
-    rows[c++] = finish(mix(seed(5), shape));
-    rows[c++] = finish(mix(seed(6), shapePrev));
-    rows[c++] = finish(mix(seed(7), shapeNext));
-    rows[c++] = finish(mix(seed(8), shapes[p - 2] as number));
-    rows[c++] = finish(mix(seed(9), shapes[p + 2] as number));
-    rows[c++] = finish(mix(mix(mix(seed(10), shapePrev), shape), shapeNext));
-    rows[c++] = finish(mix(seed(11), prev));
-    rows[c++] = finish(mix(seed(12), next));
-    rows[c++] = finish(mix(seed(13), prev2));
-    rows[c++] = finish(mix(seed(14), next2));
-    rows[c++] = finish(mix(mix(seed(15), prev), word));
-    rows[c++] = finish(mix(mix(seed(16), word), next));
-    rows[c++] = finish(mix(mix(seed(17), sentenceStart * 2 + caseless), shape));
+    c = hashTemplates(BODY, parts, rows, c);
     rows[c++] = LENGTHS[Math.min(w.length, 12)] as number;
-    const here = flags[i] as number;
     const before = i > 0 ? (flags[i - 1] as number) : 0;
-    const after = i + 1 < n ? (flags[i + 1] as number) : 0;
+    const after = i + 1 < count ? (flags[i + 1] as number) : 0;
     for (let bits = here; bits !== 0; bits &= bits - 1) {
       rows[c++] = FLAG_HERE[(31 - Math.clz32(bits & -bits)) * 2 + caseless] as number;
     }
@@ -224,10 +264,8 @@ export function createFeaturizer(lexicon: Lexicon): Featurizer {
     for (let bits = after; bits !== 0; bits &= bits - 1) {
       rows[c++] = FLAG_AFTER[31 - Math.clz32(bits & -bits)] as number;
     }
-    rows[c++] = finish(mix(mix(seed(23), shape), here & 0xff));
-    rows[c++] = finish(mix(mix(seed(24), prev2), prev));
-    rows[c++] = finish(mix(mix(seed(25), next), next2));
-    state.counts[i] = c - i * MAX_FEATURES;
+    c = hashTemplates(TAIL, parts, rows, c);
+    return c - offset;
   }
   return state;
 }

@@ -35,19 +35,12 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
   const w = model.weights;
   let tags = new Int32Array(256);
 
-  // Adds one feature's row of int16 weights to the scores (sums stay far inside int32).
-  function addRow(hash: number): void {
-    const base = (hash & mask) * TAG_COUNT;
-    for (let t = 0; t < TAG_COUNT; t++) scores[t] = (scores[t] as number) + (w[base + t] as number);
-  }
-
   return function tag(text: string): TaggedSpan[] {
     tokenizeInto(text, tokens);
-    features.prepare(text, tokens);
+    features.prepareTokens(text, tokens);
     const n = tokens.count;
     if (tags.length < n) tags = new Int32Array(n * 2);
-    const rows = features.rows;
-    const counts = features.counts;
+    const rows = new Int32Array(MAX_FEATURES + TRANSITION_FEATURES);
     const shapeKeys = features.shapeKeys;
     let previous = 0;
     let previous2 = 0;
@@ -62,9 +55,13 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
         s6 = 0,
         s7 = 0,
         s8 = 0;
-      const base = i * MAX_FEATURES;
-      const end = base + (counts[i] as number);
-      for (let f = base; f < end; f++) {
+      // The token's static features, then the three that depend on the tags already chosen.
+      let end = features.featuresOf(i, rows);
+      transitionRows(previous, previous2, shapeKeys[i] as number, transitions);
+      rows[end++] = transitions[0] as number;
+      rows[end++] = transitions[1] as number;
+      rows[end++] = transitions[2] as number;
+      for (let f = 0; f < end; f++) {
         const r = ((rows[f] as number) & mask) * 9;
         s0 += w[r] as number;
         s1 += w[r + 1] as number;
@@ -85,10 +82,6 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
       scores[6] = s6;
       scores[7] = s7;
       scores[8] = s8;
-      transitionRows(previous, previous2, shapeKeys[i] as number, transitions);
-      addRow(transitions[0] as number);
-      addRow(transitions[1] as number);
-      addRow(transitions[2] as number);
       let best = 0;
       const allowedHere = previous * TAG_COUNT;
       for (let t = 1; t < TAG_COUNT; t++) {
