@@ -1,12 +1,12 @@
-/** Deterministic keywords: mulberry32 (https://gist.github.com/tommyettinger/46a874533244883189143505d203312c). */
+import { seededRandom } from "./random.js";
+
+/**
+ * `count` distinct keywords, the same on every run. `phrases`: one to four words of a 400-word
+ * vocabulary and a number, so many share prefixes; `random`: three random words of 3–10
+ * letters, the largest trie for their length.
+ */
 export function keywordList(count: number, shape: "phrases" | "random"): string[] {
-  let state = 12345;
-  const next = (n: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = seededRandom(12345);
   const word = () => Array.from({ length: 3 + next(8) }, () => String.fromCharCode(97 + next(26))).join("");
   const vocabulary = Array.from({ length: 400 }, word);
   return Array.from({ length: count }, (_, i) =>
