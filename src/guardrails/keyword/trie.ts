@@ -53,6 +53,7 @@ export function* buildTrie(patterns: readonly string[]): Generator<void, Trie> {
   const parent = new Int32Array(capacity);
   yield;
   const output = new Int32Array(capacity).fill(-1);
+  yield;
   const sameNext = new Int32Array(patterns.length).fill(-1);
   // The patterns under node n: order[from[n]] … order[to[n] - 1].
   const from = new Int32Array(capacity);
