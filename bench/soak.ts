@@ -1,7 +1,7 @@
 /**
  * The server's memory under a long mixed load: `npx tsx bench/soak.ts [--seconds 300]`.
  * Options: --connections (default 8), --sample (seconds between samples, default 10),
- * --reload-every (seconds between config reloads, default 20), --node-args "…" (extra flags for
+ * --reload-every (seconds between config reloads, default 20), --node-args="…" (extra flags for
  * the server's node). The server inherits the environment, so `MALLOC_ARENA_MAX=2 npx tsx
  * bench/soak.ts` tries glibc's arena cap.
  *
@@ -113,7 +113,6 @@ interface ThreadHeap {
   heapTotal: number;
   heapUsed: number;
   external: number;
-  arrayBuffers: number;
 }
 
 /** The latest line of each thread in the probe file. */
@@ -208,7 +207,7 @@ async function main(): Promise<void> {
     "peak",
     "V8 main",
     "V8 workers",
-    "main ext+AB",
+    "main external",
     "malloc",
     "arenas",
     "other anon",
@@ -280,7 +279,7 @@ async function memoryRow(pid: number, server: BenchServer, probeFile: string, at
     peak?.toFixed(0) ?? "?",
     main ? `${mib(main.heapTotal)} (${mib(main.heapUsed)})` : "?",
     `${mib(sum("heapTotal"))} (${mib(sum("heapUsed"))}) ×${workers.length}`,
-    main ? mib(main.external + main.arrayBuffers) : "?",
+    main ? mib(main.external) : "?",
     map ? mib(map.brk + map.arenas) : "?",
     String(map?.arenaCount ?? "?"),
     mib(map?.otherAnon),

@@ -10,15 +10,15 @@ const file = process.env.GUARDRAIL_MEMORY_PROBE;
 if (file) {
   const sample = () => {
     const heap = getHeapStatistics();
-    const { arrayBuffers } = process.memoryUsage();
     const line = {
       thread: threadId,
       main: isMainThread,
       at: Date.now(),
       heapTotal: heap.total_heap_size,
       heapUsed: heap.used_heap_size,
+      // ArrayBuffers (Node Buffers and typed arrays: model weights, vectors) and other C++ memory
+      // V8 accounts to this isolate.
       external: heap.external_memory,
-      arrayBuffers,
       malloced: heap.malloced_memory,
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
