@@ -1,43 +1,71 @@
 import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
 import { foldText, type NormalizedText } from "../../text/normalize.js";
 import type { Finding, Span } from "../types.js";
-import { createAhoCorasick } from "./aho-corasick.js";
+import { type AhoCorasick, buildAhoCorasick } from "./aho-corasick.js";
 import { isWholeWord } from "./word-boundary.js";
 
 export type KeywordMode = "word" | "substring";
+export type KeywordMatcher = (text: NormalizedText) => Finding;
 
 /** Enough to show where the hits are without letting a hostile text grow the response. */
 export const MAX_SPANS = 100;
+
+/** Keywords folded between two pauses of `buildKeywordMatcher` (~1 ms of work). */
+const FOLD_SLICE = 1_024;
 
 /**
  * Builds the one-pass matcher for a keyword list. Keywords are folded like the text (case,
  * accents, look-alike letters, full-width forms, invisible characters, whitespace runs), so
  * "IGNORE", "ｉｇｎｏｒｅ" and "іgnоrе" all hit "ignore". Keywords that fold to the same form
  * share one automaton entry and are all reported.
+ * A generator that yields between slices of work (see `runSteps` and `runStepsInSlices`).
  */
-export function createKeywordMatcher(
+export function* buildKeywordMatcher(
   keywords: readonly string[],
   mode: KeywordMode,
-): (text: NormalizedText) => Finding {
+): Generator<void, KeywordMatcher> {
   const forms: string[] = [];
-  const owners: number[][] = []; // keyword indices per folded form, ascending
+  const formOf = new Int32Array(keywords.length);
   const formIndex = new Map<string, number>();
-  keywords.forEach((keyword, i) => {
-    const form = foldText(keyword);
+  for (let i = 0; i < keywords.length; i++) {
+    const form = foldText(keywords[i] as string);
     let index = formIndex.get(form);
     if (index === undefined) {
       index = forms.push(form) - 1;
       formIndex.set(form, index);
-      owners.push([]);
     }
-    owners[index]?.push(i);
+    formOf[i] = index;
+    if (i % FOLD_SLICE === FOLD_SLICE - 1) yield;
+  }
+  formIndex.clear();
+  const automaton = yield* buildAhoCorasick(forms);
+  return matcher(keywords, mode, automaton, formOf);
+}
+
+function matcher(
+  keywords: readonly string[],
+  mode: KeywordMode,
+  automaton: AhoCorasick,
+  formOf: Int32Array,
+): KeywordMatcher {
+  // The keywords of form f, ascending: owners[ownerStart[f]] … owners[ownerStart[f + 1] - 1].
+  const ownerStart = new Int32Array(automaton.patternCount + 1);
+  for (const form of formOf) ownerStart[form + 1] = (ownerStart[form + 1] as number) + 1;
+  for (let f = 1; f <= automaton.patternCount; f++) {
+    ownerStart[f] = (ownerStart[f] as number) + (ownerStart[f - 1] as number);
+  }
+  const owners = new Int32Array(keywords.length);
+  const next = ownerStart.slice(0, -1);
+  formOf.forEach((form, i) => {
+    const at = next[form] as number;
+    owners[at] = i;
+    next[form] = at + 1;
   });
   // The label of a form's spans: the first keyword, as the user wrote it, that folds to it.
-  const labels = owners.map((ids) => keywords[ids[0] as number] as string);
-  const automaton = createAhoCorasick(forms);
+  const label = (form: number) => keywords[owners[ownerStart[form] as number] as number] as string;
   const foldLengths = new Map<number, number>();
   // Reused across checks (check is synchronous); only the entries set are cleared.
-  const seen = new Uint8Array(forms.length);
+  const seen = new Uint8Array(automaton.patternCount);
 
   return (text) => {
     const hits: number[] = [];
@@ -53,13 +81,15 @@ export function createKeywordMatcher(
     for (const form of hits) seen[form] = 0;
     if (hits.length === 0) return { flagged: false, matched: [], spans: [] };
 
-    const ids = hits.flatMap((form) => owners[form] ?? []).sort((a, b) => a - b);
+    const ids = hits
+      .flatMap((form) => [...owners.subarray(ownerStart[form], ownerStart[form + 1])])
+      .sort((a, b) => a - b);
     const matched = ids.map((i) => keywords[i] as string);
     // Spans are reported on `clean` (the Span contract), mapped back from folded offsets.
     const toClean = foldedToClean(text, foldLengths);
     const spans: Span[] = ranges.map(({ form, start, end }) => ({
       ...toCleanRange(toClean, text.clean, start, end),
-      label: labels[form] as string,
+      label: label(form),
     }));
     return { flagged: true, score: 1, matched, spans };
   };

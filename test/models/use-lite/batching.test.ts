@@ -33,6 +33,19 @@ describe("USE-lite encoder batching", () => {
     }
   });
 
+  it("splits runs by token positions too, and runs a text longer than the budget alone", async () => {
+    const small = createUseLiteEncoder({ maxRunTokens: 40 });
+    try {
+      const split = await small.embed(TEXTS);
+      const whole = await encoder.embed(TEXTS);
+      for (const [i, text] of TEXTS.entries()) {
+        expect(maxAbsDiff(split[i] as Float32Array, whole[i] as Float32Array), text).toBeLessThan(1e-6);
+      }
+    } finally {
+      await small.close();
+    }
+  });
+
   it("maps an empty text to a zero vector and never calls the model for it", async () => {
     const [empty] = await encoder.embed([""]);
     expect(empty?.length).toBe(512);
