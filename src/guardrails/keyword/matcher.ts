@@ -71,6 +71,9 @@ function matcher(
     const hits: number[] = [];
     const ranges: { form: number; start: number; end: number }[] = [];
     automaton.search(text.folded, (form, start, end) => {
+      // A form already found, with no room for more spans, has nothing left to learn: nested
+      // keywords ("a", "aa", … on "aaaa…") otherwise pay the word test at every occurrence.
+      if (seen[form] === 1 && ranges.length >= MAX_SPANS) return;
       if (mode === "word" && !isWholeWord(text.folded, start, end)) return;
       if (seen[form] === 0) {
         seen[form] = 1;

@@ -10,7 +10,17 @@ const WORD = /[\p{L}\p{M}\p{N}\p{Pc}]/u;
 const SPACELESS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 
-const joins = (ch: string | undefined) => ch !== undefined && WORD.test(ch) && !SPACELESS.test(ch);
+/** ASCII letters, digits and "_" join words; the Unicode tests run only past ASCII. */
+function joins(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const code = ch.charCodeAt(0);
+  if (code < 0x80) {
+    return (
+      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+    );
+  }
+  return WORD.test(ch) && !SPACELESS.test(ch);
+}
 
 function charBefore(text: string, index: number): string | undefined {
   if (index <= 0) return undefined;
