@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "../config/load.js";
+import { loadConfigOffThread } from "../config/load-off-thread.js";
 import { compileNotes, needsEncoder } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
 import { createEngine } from "../engine/engine.js";
@@ -113,7 +114,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const encoder =
     options.encoder ?? (workers > 0 ? createPooledEncoder({ workers }) : createUseLiteEncoder());
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
-  const load = async () => await compileConfig(await loadConfig(configDir, registry), registry, encoder);
+  const load = async (offThread = false) => {
+    const config =
+      offThread && registry === builtinGuardrails
+        ? await loadConfigOffThread(configDir)
+        : await loadConfig(configDir, registry);
+    return compileConfig(config, registry, encoder);
+  };
 
   let current = await load();
   warnIfNoKeys(current, log);
@@ -141,7 +148,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const reloadOnce = async () => {
     try {
-      current = await load();
+      // Off the serving thread: a large profile's YAML would hold every request while it parses.
+      current = await load(true);
     } catch (error) {
       const problems = error instanceof ConfigError ? error.problems : [String(error)];
       log(logRecord("error", "config reload failed; still serving the previous config", { problems }));
