@@ -9,11 +9,13 @@ import { ensureModel } from "./model-cache.js";
  * USE-lite on worker threads. onnxruntime-node runs a session on the calling thread, so an
  * in-thread encoder lets a server use one core; here each of `workers` threads has its own session.
  * Each call is cut into batches of at most `batchSize` texts, and an idle worker takes the next
- * batch of the call with the fewest batches left (the oldest on a tie): a one-window check waits
- * behind at most one batch per worker, never behind the whole of a long text's windows, and
- * long calls finish one after another instead of all together at the end (round robin made 60
- * long checks in flight at a shutdown all miss its deadline). `countTokens` stays synchronous on
- * this thread.
+ * batch of the call with the fewest batches left, less one for every AGE_STEP_MS it has waited:
+ * a one-window check waits behind at most one batch per worker, never behind the whole of a long
+ * text's windows; long calls finish one after another instead of all together at the end (round
+ * robin made 60 long checks in flight at a shutdown all miss its deadline); and a long call
+ * waits at most about AGE_STEP_MS per batch it has left, however many short ones keep arriving
+ * (without the ageing a saturating soak kept some 20,000-character checks waiting 10 s).
+ * `countTokens` stays synchronous on this thread.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workers: number;
@@ -30,6 +32,8 @@ interface Call {
   readonly batches: number[][];
   /** Batches sent and not answered yet. */
   inFlight: number;
+  /** When the call was made (performance.now()). */
+  readonly arrived: number;
   /** Set once the call has resolved or rejected: later answers for it are dropped. */
   settled: boolean;
   readonly resolve: (vectors: Float32Array[]) => void;
@@ -56,11 +60,15 @@ function toBatches(texts: readonly string[], size: number): number[][] {
   return batches;
 }
 
-/** The waiting call with the fewest batches left; the earliest of those. */
-function fewestLeft(waiting: readonly Call[]): number {
+/** What waiting one batch's worth of time is worth: about ten times a batch of full windows. */
+const AGE_STEP_MS = 50;
+
+/** The waiting call with the fewest batches left, counting its wait (see above); the earliest on a tie. */
+function nextCall(waiting: readonly Call[], now: number): number {
+  const key = (call: Call) => call.batches.length * AGE_STEP_MS - (now - call.arrived);
   let best = 0;
   for (let i = 1; i < waiting.length; i++) {
-    if ((waiting[i] as Call).batches.length < (waiting[best] as Call).batches.length) best = i;
+    if (key(waiting[i] as Call) < key(waiting[best] as Call)) best = i;
   }
   return best;
 }
@@ -163,7 +171,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       slots[i] ??= start(i);
       const slot = slots[i] as Slot;
       if (slot.busy) continue;
-      const at = fewestLeft(waiting);
+      const at = nextCall(waiting, performance.now());
       const call = waiting[at] as Call;
       const indices = call.batches.shift() as number[];
       if (call.batches.length === 0) waiting.splice(at, 1);
@@ -232,6 +240,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
           vectors: [],
           batches: toBatches(texts, batchSize),
           inFlight: 0,
+          arrived: performance.now(),
           settled: false,
           resolve: (vectors) => {
             detach();

@@ -102,6 +102,26 @@ describe("pooled encoder scheduling", () => {
     }
   });
 
+  it("does not starve a long call while short ones keep arriving faster than they are served", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
+    try {
+      await pool.load();
+      const finished: string[] = [];
+      const long = pool.embed(texts(10, "long")).then(() => finished.push("long"));
+      // A short call every 10 ms, each taking the worker 20 ms: the backlog only grows.
+      const shorts: Promise<unknown>[] = [];
+      for (let i = 0; i < 100; i++) {
+        shorts.push(pool.embed([`short ${i}`]).then(() => finished.push(`short ${i}`)));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await Promise.all([long, ...shorts]);
+      // Fewest-left-first alone served every short call first and the long one last of all.
+      expect(finished.indexOf("long")).toBeLessThan(finished.length - 20);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("drops the batches of an aborted call that were not sent yet", async () => {
     const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
     try {
