@@ -18,8 +18,3 @@ export function excerptList(names: readonly string[], max = 20): string {
     .map((name) => (name.trim() === "" ? JSON.stringify(name) : excerpt(name)));
   return names.length > max ? `${shown.join(", ")}, … (${names.length} in all)` : shown.join(", ");
 }
-
-/** Unicode code points in `text` (a surrogate pair is one), as the server counts message length. */
-export function codePoints(text: string): number {
-  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-}

@@ -1,5 +1,5 @@
+import { codePoints, overLimit } from "../text/length.js";
 import type { ColumnMap } from "./columns.js";
-import { codePoints } from "./excerpt.js";
 import { normalizeLabel } from "./labels.js";
 import type { TableItem } from "./readers/types.js";
 import type { InvalidRow } from "./summary.js";
@@ -23,10 +23,11 @@ const cell = (value: unknown): string | undefined =>
       : JSON.stringify(value);
 
 const tooLong = (column: string, text: string, maxChars: number) => {
-  const length = text.length > maxChars ? codePoints(text) : 0;
-  return length > maxChars
-    ? `column ${column}: ${length} characters, over the limit of ${maxChars} (--max-message-chars; the server refuses such a message)`
-    : undefined;
+  const over = overLimit(text, maxChars);
+  if (over === undefined) return undefined;
+  const length = over === "sent" ? codePoints(text) : codePoints(text.normalize("NFKC"));
+  const when = over === "normalized" ? " after Unicode normalization (NFKC)" : "";
+  return `column ${column}: ${length} characters${when}, over the limit of ${maxChars} (--max-message-chars; the server refuses such a message)`;
 };
 
 /**

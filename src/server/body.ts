@@ -1,5 +1,6 @@
 import { HttpError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
+import { overLimit } from "../text/length.js";
 import type { Limits } from "./types.js";
 
 export interface CheckRequestBody {
@@ -58,16 +59,6 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Code points, so an emoji counts once; the common case never walks the string. */
-function exceeds(text: string, limit: number): boolean {
-  if (text.length <= limit) return false;
-  const pairs = text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
-  return text.length - pairs > limit;
-}
-
-/** The most characters NFKC makes of one (U+FDFA becomes 18): shorter texts need no check after it. */
-const MAX_NFKC_EXPANSION = 18;
-
 /**
  * Validates the fields the endpoint reads; others are ignored so clients may send more.
  * `prompt` counts only on output-check, and null means "not given", like leaving it out.
@@ -86,15 +77,9 @@ export function parseCheckBody(
     ["prompt", prompt],
   ] as const) {
     if (text === undefined) continue;
-    if (exceeds(text, limits.messageChars)) {
-      throw new HttpError(413, `${field} exceeds ${limits.messageChars} characters`);
-    }
-    // The checks run on the normalised text, so the limit holds there too: 20,000 × U+FDFA is
-    // 360,000 characters after NFKC, and the work grows with them.
-    if (
-      text.length * MAX_NFKC_EXPANSION > limits.messageChars &&
-      exceeds(text.normalize("NFKC"), limits.messageChars)
-    ) {
+    const over = overLimit(text, limits.messageChars);
+    if (over === "sent") throw new HttpError(413, `${field} exceeds ${limits.messageChars} characters`);
+    if (over === "normalized") {
       throw new HttpError(
         413,
         `${field} exceeds ${limits.messageChars} characters after Unicode normalization (NFKC)`,

@@ -117,6 +117,11 @@ describe("guardrail check", () => {
     expect(await runCheck({ maxMessageChars: 6 }, ctx)).toBe(0);
     const prompt = await cli(["check", "--output", "--prompt", "abcdef", "--max-message-chars", "5", "hi"]);
     expect(prompt.stderr).toMatch(/^error: the prompt is longer than the limit of 5 characters/);
+    // After NFKC too, as the server counts: one U+FDFA is 18 characters.
+    const expands = await cli(["check", "--max-message-chars", "20", "\ufdfa\ufdfa"]);
+    expect(expands.stderr).toMatch(
+      /^error: the text is longer than the limit of 20 characters after Unicode normalization \(NFKC\)/,
+    );
   });
 
   it("refuses to wait on a terminal when no text is given", async () => {

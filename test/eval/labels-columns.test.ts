@@ -119,6 +119,11 @@ describe("toEvalRow", () => {
           "column text: 6 characters, over the limit of 5 (--max-message-chars; the server refuses such a message)",
       },
     });
+    expect(toEvalRow(record({ text: "\ufdfa", label: "1" }), columns, 5)).toMatchObject({
+      invalid: {
+        reason: expect.stringMatching(/^column text: 18 characters after Unicode normalization \(NFKC\)/),
+      },
+    });
     const output = { text: "response", prompt: "prompt" };
     expect(toEvalRow(record({ response: "ok", prompt: "abcdef" }), output, 5)).toMatchObject({
       invalid: { reason: expect.stringMatching(/^column prompt: 6 characters, over the limit of 5/) },

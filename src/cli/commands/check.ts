@@ -1,8 +1,8 @@
 import { compileNotes, compileProfile, needsEncoder } from "../../engine/compile.js";
 import { createEngine } from "../../engine/engine.js";
 import { ConfigError, UsageError } from "../../errors.js";
-import { codePoints } from "../../eval/excerpt.js";
 import { DEFAULT_LIMITS } from "../../server/types.js";
+import { overLimit } from "../../text/length.js";
 import { renderVerdict } from "../check-format.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
@@ -39,9 +39,11 @@ async function readMessage(text: string | undefined, maxChars: number, ctx: CliC
 }
 
 function requireWithin(field: string, text: string | undefined, maxChars: number): void {
-  if (text === undefined || text.length <= maxChars || codePoints(text) <= maxChars) return;
+  const over = text === undefined ? undefined : overLimit(text, maxChars);
+  if (over === undefined) return;
+  const when = over === "normalized" ? " after Unicode normalization (NFKC)" : "";
   throw new UsageError(
-    `the ${field} is longer than the limit of ${maxChars} characters (the server refuses such a message with 413); raise it with --max-message-chars`,
+    `the ${field} is longer than the limit of ${maxChars} characters${when} (the server refuses such a message with 413); raise it with --max-message-chars`,
   );
 }
 
