@@ -1,4 +1,5 @@
 import type { Config } from "../config/load.js";
+import type { Profile } from "../config/profile.js";
 import { ConfigError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
@@ -16,9 +17,20 @@ export async function compileConfig(
   registry: GuardrailRegistry,
   encoder?: Encoder,
 ): Promise<CompiledConfig> {
+  const profiles = await compileProfiles(config.profiles, registry, encoder);
+  const defaultName = config.defaultProfile?.name;
+  return { config, profiles, defaultProfile: defaultName ? profiles.get(defaultName) : undefined };
+}
+
+/** Every profile compiled, by name; one ConfigError naming each profile that fails. */
+export async function compileProfiles(
+  sources: ReadonlyMap<string, Profile>,
+  registry: GuardrailRegistry,
+  encoder?: Encoder,
+): Promise<Map<string, CompiledProfile>> {
   const profiles = new Map<string, CompiledProfile>();
   const problems: string[] = [];
-  for (const [name, profile] of config.profiles) {
+  for (const [name, profile] of sources) {
     try {
       profiles.set(name, await compileProfile(profile, registry, encoder));
     } catch (error) {
@@ -26,6 +38,5 @@ export async function compileConfig(
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  const defaultName = config.defaultProfile?.name;
-  return { config, profiles, defaultProfile: defaultName ? profiles.get(defaultName) : undefined };
+  return profiles;
 }

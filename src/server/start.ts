@@ -114,11 +114,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const encoder =
     options.encoder ?? (workers > 0 ? createPooledEncoder({ workers }) : createUseLiteEncoder());
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
+  // The built-in guardrails can be rebuilt on other threads (a config loader, the text lane).
+  const builtin = registry === builtinGuardrails;
   const load = async (offThread = false) => {
     const config =
-      offThread && registry === builtinGuardrails
-        ? await loadConfigOffThread(configDir)
-        : await loadConfig(configDir, registry);
+      offThread && builtin ? await loadConfigOffThread(configDir) : await loadConfig(configDir, registry);
     return compileConfig(config, registry, encoder);
   };
 
@@ -131,8 +131,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     return needed ? { encoder: { id: (await encoder.load()).id, ready: true } } : { encoder: "not needed" };
   };
   let modelState = await encoderState();
-  const laneWanted = options.textLane ?? (registry === builtinGuardrails && !options.encoder && workers > 0);
-  const lane = laneWanted ? startTextLane(encoder, current.config.profiles) : undefined;
+  const laneWanted = options.textLane ?? (builtin && !options.encoder && workers > 0);
+  const laneFailed = (problem: string) =>
+    log(
+      logRecord("error", "text lane could not compile the profiles; long texts fail until a reload", {
+        problems: [problem],
+      }),
+    );
+  const lane = laneWanted ? startTextLane(encoder, current.config.profiles, laneFailed) : undefined;
   const engine = createEngine({ registry, encoder });
   const app = createApp({
     engine: lane ? laneEngine(engine, lane) : engine,

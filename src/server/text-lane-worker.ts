@@ -3,8 +3,8 @@
 // thread's encoder pool, and checks the long texts the main thread hands it, so their text work
 // (windowing, n-grams, PII scans over 100,000 characters) never holds the server's event loop.
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
-import type { Profile } from "../config/profile.js";
-import { type CompiledProfile, compileProfile } from "../engine/compile.js";
+import type { CompiledProfile } from "../engine/compile.js";
+import { compileProfiles } from "../engine/compile-config.js";
 import { createEngine } from "../engine/engine.js";
 import { builtinGuardrails } from "../guardrails/registry.js";
 import { remoteEncoder } from "../models/remote-encoder.js";
@@ -24,12 +24,6 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 let profiles: Promise<ReadonlyMap<string, CompiledProfile>> = Promise.resolve(new Map());
 const running = new Map<number, AbortController>();
-
-async function compileAll(sources: ReadonlyMap<string, Profile>): Promise<Map<string, CompiledProfile>> {
-  const compiled = new Map<string, CompiledProfile>();
-  for (const [name, profile] of sources) compiled.set(name, await compileProfile(profile, registry, encoder));
-  return compiled;
-}
 
 async function check(request: Extract<LaneRequest, { check: number }>): Promise<void> {
   const controller = new AbortController();
@@ -62,7 +56,7 @@ port.on("message", (request: LaneRequest) => {
   if ("check" in request) return void check(request);
   // Checks that arrive while a reload compiles wait for it; a failed reload keeps the last profiles.
   const previous = profiles;
-  const next = compileAll(request.profiles);
+  const next = compileProfiles(request.profiles, registry, encoder);
   profiles = next.catch(() => previous);
   next.then(
     () => post({ reloaded: request.reload }),

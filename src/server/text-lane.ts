@@ -76,8 +76,13 @@ interface Pending {
  * are compiled waits for them). Embedding goes through `encoder` on this thread, so the lane's
  * windows share the encoder pool's fair queue with every other request. A lane thread that dies
  * fails the checks it held and is started again, with the last profiles, for the next one.
+ * `onCompileError` hears of profiles a fresh thread failed to compile (reload() rejects instead).
  */
-export function startTextLane(encoder: Encoder, profiles: ReadonlyMap<string, Profile>): TextLane {
+export function startTextLane(
+  encoder: Encoder,
+  profiles: ReadonlyMap<string, Profile>,
+  onCompileError: (error: string) => void = () => {},
+): TextLane {
   const script = siblingScript(import.meta.url, "text-lane-worker");
   const pending = new Map<number, Pending>();
   let nextId = 0;
@@ -114,8 +119,9 @@ export function startTextLane(encoder: Encoder, profiles: ReadonlyMap<string, Pr
       for (const [id, call] of pending) call.resolve({ checked: id, error });
       pending.clear();
     });
-    worker.postMessage({ reload: nextId++, profiles: latest } satisfies LaneRequest);
-    worker.unref();
+    const id = nextId++;
+    pending.set(id, { resolve: (reply) => "error" in reply && reply.error && onCompileError(reply.error) });
+    worker.postMessage({ reload: id, profiles: latest } satisfies LaneRequest);
     return started;
   }
 

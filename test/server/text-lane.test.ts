@@ -55,6 +55,27 @@ describe("the text lane", () => {
     await lane.reload(config.profiles);
   });
 
+  it("reports profiles a fresh lane cannot compile, and fails their checks", async () => {
+    const base = config.profiles.get("default");
+    if (!base) throw new Error("no bundled default profile");
+    const broken = {
+      ...base,
+      guardrails: {
+        ...base.guardrails,
+        system_prompt_protection: { enabled: true, system_prompt_file: "nope.txt", canaries: [] },
+      },
+    };
+    const heard: string[] = [];
+    const failing = startTextLane(encoder, new Map([["default", broken]]), (error) => heard.push(error));
+    try {
+      await expect(failing.check("input", "default", LETTER, undefined)).rejects.toThrow(/no profile/);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatch(/nope\.txt/);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it("stops the work of a check whose caller has gone", async () => {
     const controller = new AbortController();
     const pending = lane.check("input", "default", LETTER.repeat(400), undefined, controller.signal);
