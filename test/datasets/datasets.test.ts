@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = join(import.meta.dirname, "../../datasets");
+// Paths from the repository root: the known-attack corpus ships beside the vector index built from it.
+const root = join(import.meta.dirname, "../..");
 
 interface Row {
   id: string;
@@ -27,17 +28,29 @@ interface Spec {
 
 const specs: Spec[] = [
   {
-    file: "attacks/known-injections.jsonl",
+    file: "models/vector/known-injections.jsonl",
     label: 1,
     category: "technique",
     minRows: 600,
     minPerCategory: 40,
     minNonEnglish: 120,
   },
-  { file: "benign/hard-negatives.jsonl", label: 0, category: "kind", minRows: 600, minNonEnglish: 120 },
-  { file: "benign/long-documents.jsonl", label: 0, category: "kind", minRows: 200, words: [150, 800] },
-  { file: "attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
-  { file: "attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
+  {
+    file: "datasets/benign/hard-negatives.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 600,
+    minNonEnglish: 120,
+  },
+  {
+    file: "datasets/benign/long-documents.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 200,
+    words: [150, 800],
+  },
+  { file: "datasets/attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
+  { file: "datasets/attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
 ];
 
 const LANGS = new Set([
@@ -84,7 +97,7 @@ function countBy(rows: Row[], key: (row: Row) => string): Map<string, number> {
   return counts;
 }
 
-describe.each(specs)("datasets/$file", (spec) => {
+describe.each(specs)("$file", (spec) => {
   const rows = rowsOf(spec.file);
 
   it("parses and has the required fields on every row", () => {
@@ -164,7 +177,7 @@ describe("datasets, across files", () => {
   });
 
   it("covers every attack technique the corpus promises", () => {
-    const techniques = new Set(rowsOf("attacks/known-injections.jsonl").map((r) => r.technique));
+    const techniques = new Set(rowsOf("models/vector/known-injections.jsonl").map((r) => r.technique));
     for (const t of [
       "instruction_override",
       "roleplay_persona",

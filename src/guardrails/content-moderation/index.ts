@@ -12,7 +12,7 @@ const settings = z.strictObject({
  * Judges the response, not the topic: a refusal or a safety explanation is SAFE, compliance
  * with a harmful request or plainly toxic text is UNSAFE. Hashed n-grams, averaged with the shared
  * sentence embedding when the engine has an encoder; the whole text and its sentence windows
- * are scored and the most unsafe window gives the category (see models/moderation/MODEL_CARD.md).
+ * are scored and the most unsafe window gives the category (see models/content-moderation/MODEL_CARD.md).
  */
 export const contentModerationGuardrail = {
   id: "content_moderation",

@@ -36,7 +36,7 @@ export interface PiiDetectOptions {
    * on Presidio-style text it beats the rules on every one of them) or the older lexicon rules.
    */
   readonly names?: "tagger" | "rules";
-  /** The tagger's weights; loaded once per process from models/pii-tagger when not given. */
+  /** The tagger's weights; loaded once per process from models/pii/tagger when not given. */
   readonly tagger?: TaggerModel;
 }
 

@@ -18,7 +18,7 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |
  * | URL                | scheme or www. URLs, bare domains with common TLDs                         |
  * | DATE_TIME          | numeric and ISO dates, month names, weekdays, am/pm times                  |
- * | PERSON             | trained BIO tagger (models/pii-tagger): word shape, context, lexicons       |
+ * | PERSON             | trained BIO tagger (models/pii/tagger): word shape, context, lexicons       |
  * | LOCATION           | the same tagger (lexicon features: countries, cities, provinces)           |
  * | ORGANIZATION       | the same tagger (features: suffixes like Inc/Ltd, well-known names)        |
  * | ADDRESS            | street/unit/PO-box rules with house numbers and postcodes, plus the tagger |

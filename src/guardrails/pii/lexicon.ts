@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** The name lexicons, lower-cased for lookup. Built by models/pii/build-lexicons.py (see its README). */
+/** The name lexicons, lower-cased for lookup. Built by training/data/generators/pii/build-lexicons.py (see its README). */
 export interface Lexicon {
   readonly firstNames: ReadonlySet<string>;
   /** First names that are also common English words ("Will", "Grace"): need more evidence. */

@@ -7,7 +7,7 @@ import { createLeakDetector } from "./detector/index.js";
 const settings = z
   .strictObject({
     enabled: z.boolean().default(false),
-    /** Omit to use the bundled model's threshold (chosen on held-out data; see models/leakage). */
+    /** Omit to use the bundled model's threshold (chosen on held-out data; see models/system-prompt-protection). */
     threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
     /** The app's system prompt, inline or as a file path relative to the profile. */
     system_prompt: z.string().optional(),

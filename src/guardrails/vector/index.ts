@@ -8,7 +8,7 @@ import { scoreText } from "./refine.js";
 import { type IndexTarget, type LoadedIndex, loadIndex } from "./store.js";
 import { bundledTarget, readProfileCorpora, userIndexDir, userTarget } from "./targets.js";
 
-/** Chosen by scripts/vector/eval.ts: ≤ 2% false positives on held-out benign prompts (models/vector/README.md). */
+/** Chosen by training/vector/eval.ts: ≤ 2% false positives on held-out benign prompts (models/vector/README.md). */
 export const DEFAULT_THRESHOLD = 0.8;
 
 const settings = z.strictObject({

@@ -12,7 +12,7 @@ export interface BestMatch {
  * Flat exhaustive scan: exact, and a few thousand rows need no approximate search. Four rows share
  * each query load and keep four independent sums: 475 µs against 770 µs for one row at a time with
  * four sums (1,000 rows, one window, a loaded 2-core box). Rows and queries are unit vectors, so
- * the dot product is the cosine. Timings: scripts/vector/bench-scan.ts.
+ * the dot product is the cosine. Timings: training/vector/bench-scan.ts.
  */
 export function bestMatch(index: VectorIndex, queries: readonly Float32Array[]): BestMatch {
   const { rows, dim, vectors: m } = index;

@@ -6,7 +6,7 @@ import type { IndexTarget } from "./store.js";
 
 /** src/guardrails/vector and dist/guardrails/vector are both three levels below the package root. */
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-export const BUNDLED_CORPUS = join(ROOT, "datasets", "attacks", "known-injections.jsonl");
+export const BUNDLED_CORPUS = join(ROOT, "models", "vector", "known-injections.jsonl");
 export const BUNDLED_INDEX_DIR = join(ROOT, "models", "vector");
 export const REBUILD_COMMAND = "guardrail index build";
 

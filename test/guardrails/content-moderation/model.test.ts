@@ -75,7 +75,7 @@ describe("content moderation model", () => {
   });
 
   it("is deterministic, within a model and across loads", async () => {
-    const again = await loadModerationModel(join(import.meta.dirname, "../../../models/moderation"));
+    const again = await loadModerationModel(join(import.meta.dirname, "../../../models/content-moderation"));
     for (const text of [REFUSAL, COMPLIANT, BENIGN]) {
       expect(model.classify(text)).toEqual(model.classify(text));
       expect(again.classify(text)).toEqual(model.classify(text));
@@ -98,7 +98,7 @@ describe("missing weights", () => {
   afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
   it("rejects with an error naming the file and the command that rebuilds it", async () => {
-    await expect(loadModerationModel(empty)).rejects.toThrow(/model\.json.*npm run train:moderation/);
+    await expect(loadModerationModel(empty)).rejects.toThrow(/model\.json.*npm run train:content-moderation/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generateExamples, splitOf } from "../../../scripts/leakage/generate.js";
-import type { SourcePrompt } from "../../../scripts/leakage/load-prompts.js";
+import { generateExamples, splitOf } from "../../../training/system-prompt-protection/generate.js";
+import type { SourcePrompt } from "../../../training/system-prompt-protection/load-prompts.js";
 import { HARBOR_PROMPT } from "./fixtures.js";
 
 const prompt: SourcePrompt = {

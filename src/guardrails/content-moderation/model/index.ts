@@ -13,7 +13,7 @@ export { DEFAULT_MODEL_DIR } from "./weights.js";
 
 /**
  * The bundled default threshold on `unsafeScore`, as chosen by the training sweep (see
- * models/moderation/MODEL_CARD.md). The loaded model's own `threshold` is authoritative: it comes
+ * models/content-moderation/MODEL_CARD.md). The loaded model's own `threshold` is authoritative: it comes
  * from the weights it was chosen with; this constant mirrors it for settings defaults.
  */
 export const DEFAULT_MODERATION_THRESHOLD = 0.48;
@@ -22,8 +22,8 @@ export const DEFAULT_MODERATION_THRESHOLD = 0.48;
 const loaded = new Map<string, Promise<ModerationModel>>();
 
 /**
- * Reads models/moderation/{model.json,weights.bin.gz} (or `dir`) once. A missing or stale file is a
- * ModelUnavailableError naming the file and `npm run train:moderation`.
+ * Reads models/content-moderation/{model.json,weights.bin.gz} (or `dir`) once. A missing or stale file is a
+ * ModelUnavailableError naming the file and `npm run train:content-moderation`.
  */
 export function loadModerationModel(dir: string = DEFAULT_MODEL_DIR): Promise<ModerationModel> {
   let model = loaded.get(dir);

@@ -7,12 +7,14 @@ import { MODERATION_CATEGORIES } from "./categories.js";
 import { FEATURE_VERSION } from "./features.js";
 
 /**
- * models/moderation/{model.json, weights.bin.gz}: a JSON header and int16 weight tables, each with
+ * models/content-moderation/{model.json, weights.bin.gz}: a JSON header and int16 weight tables, each with
  * its own scale, concatenated in the order the header lists them. Written by
- * scripts/moderation/train.ts, read here.
+ * training/content-moderation/train.ts, read here.
  */
-export const DEFAULT_MODEL_DIR = fileURLToPath(new URL("../../../../models/moderation/", import.meta.url));
-export const REBUILD = "run `npm run train:moderation`";
+export const DEFAULT_MODEL_DIR = fileURLToPath(
+  new URL("../../../../models/content-moderation/", import.meta.url),
+);
+export const REBUILD = "run `npm run train:content-moderation`";
 
 /** Platt scaling: p = σ(a·z + b). */
 export type Platt = readonly [a: number, b: number];

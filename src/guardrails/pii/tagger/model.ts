@@ -19,7 +19,7 @@ interface Header {
   scale: number;
 }
 
-export const DEFAULT_TAGGER_DIR = new URL("../../../../models/pii-tagger/", import.meta.url);
+export const DEFAULT_TAGGER_DIR = new URL("../../../../models/pii/tagger/", import.meta.url);
 
 // Weights are immutable, so every detector in the process shares one copy (a few MB) per directory.
 const loaded = new Map<string, TaggerModel>();

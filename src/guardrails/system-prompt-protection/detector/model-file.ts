@@ -31,8 +31,11 @@ export interface ModelHeader {
   [extra: string]: unknown;
 }
 
-export const DEFAULT_LEAK_MODEL_DIR = new URL("../../../../models/leakage/", import.meta.url);
-const REBUILD = "rebuild it with `npm run train:leakage`";
+export const DEFAULT_LEAK_MODEL_DIR = new URL(
+  "../../../../models/system-prompt-protection/",
+  import.meta.url,
+);
+const REBUILD = "rebuild it with `npm run train:system-prompt-protection`";
 
 function readHashed(dir: URL, h: HashedHeader): HashedModel {
   const url = new URL(h.file, dir);

@@ -1,0 +1,46 @@
+/** Small readers and deterministic randomness for the moderation training script. */
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
+
+/** One labelled text. `group` keeps related rows on one side of a split (a GPTFuzz question). */
+export interface Example {
+  readonly text: string;
+  /** 1 = unsafe (complies with a harmful request, or is toxic); undefined for category-only rows. */
+  readonly label?: 0 | 1;
+  readonly category?: ModerationCategory;
+  readonly source: string;
+  readonly group?: string;
+}
+
+export const readText = (path: string): string =>
+  path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8");
+
+export const readJsonl = <T>(path: string): T[] =>
+  readText(path)
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+
+export { mulberry32 as rng, shuffle } from "../lib/random.js";
+
+/** A stable bucket in [0, 1) for a key (FNV-1a): splits that do not depend on row order. */
+export function bucket(key: string, salt = 0): number {
+  let h = 0x811c9dc5 ^ salt;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return (h >>> 0) / 4294967296;
+}
+
+/** Drops exact duplicates (after lower-casing and collapsing whitespace), keeping the first. */
+export function dedupe<T extends { text: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    const key = x.text.toLowerCase().replace(/\s+/g, " ").trim();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { BUNDLED_CORPUS } from "../../src/guardrails/vector/targets.js";
+import { type Example, example, type Kind } from "./example.js";
+import { type Payload, plantPayloads } from "./indirect.js";
+
+interface Row {
+  text?: string;
+  prompt?: string;
+  label?: number | string;
+  id?: string;
+  technique?: string;
+  category?: string;
+  kind?: string;
+  group?: string;
+  /** For planted (indirect) attacks: the injected instruction inside `text`. */
+  payload?: string;
+}
+
+/** A file's slice, from its name: hard negatives, long documents, indirect (planted) attacks. */
+function kindOf(file: string, label: 0 | 1, row: Row): Kind {
+  const name = `${file} ${row.kind ?? ""} ${row.category ?? ""}`.toLowerCase();
+  if (/indirect|planted|carrier|payload/.test(name) && label === 1) return "indirect";
+  if (/long|document|email|e-mail|carrier/.test(name)) return "long";
+  if (/hard|trigger|roleplay|role-play|act-as|security/.test(name)) return "hard";
+  return "prompt";
+}
+
+/**
+ * The project's own data: datasets/attacks/*.jsonl and the known-attack corpus the vector index is
+ * built from (models/vector/known-injections.jsonl), label 1 unless a row says otherwise, and
+ * datasets/benign/*.jsonl (label 0). One JSON object a line with `text` (or `prompt`); `technique`,
+ * `category` or `group` names the family the split keeps together.
+ */
+export function loadProjectData(root: string, seed: number, knownAttacks = BUNDLED_CORPUS): Example[] {
+  const out: Example[] = [];
+  const payloads: Payload[] = [];
+  for (const [folder, defaultLabel] of [
+    ["attacks", 1],
+    ["benign", 0],
+  ] as const) {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) continue;
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .map((f) => join(dir, f));
+    // The corpus sorts last among the attacks, where it stood when it lived in datasets/attacks/.
+    if (folder === "attacks" && existsSync(knownAttacks)) files.push(knownAttacks);
+    for (const file of files) {
+      const name = basename(file, ".jsonl");
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line.trim())
+        .forEach((line, i) => {
+          const row = JSON.parse(line) as Row;
+          const text = row.text ?? row.prompt ?? "";
+          if (!text.trim()) return;
+          const label: 0 | 1 =
+            row.label === undefined
+              ? defaultLabel
+              : Number(row.label) === 1 || row.label === "injection"
+                ? 1
+                : 0;
+          const family = row.group ?? row.technique ?? row.category ?? String(i);
+          if (name === "indirect-payloads") {
+            payloads.push({ family: `project-payload:${family}`, payload: text });
+            return;
+          }
+          const e = example(
+            text,
+            label,
+            `project-${folder}/${name}`,
+            `project:${name}:${family}`,
+            kindOf(name, label, row),
+          );
+          out.push(row.payload ? { ...e, payload: row.payload } : e);
+        });
+    }
+  }
+  // Planted into the project's carriers and long documents (the payloads address the model already).
+  const carriers = out.filter((e) => e.label === 0 && e.kind === "long").map((e) => e.text);
+  if (payloads.length > 0 && carriers.length > 0) {
+    out.push(...plantPayloads(payloads, carriers, "project-planted", seed, (p) => p, 3));
+  }
+  return out;
+}
