@@ -1,15 +1,10 @@
+import { checkOrder } from "../guardrails/lists.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
-
-/** The keys of `checks`, per endpoint, in the spec's order. */
-export const CHECKS_BY_MODE = {
-  input: ["llm", "keyword", "regex", "pii", "vector"],
-  output: ["content_moderation", "keyword", "regex", "pii", "system_prompt_protection"],
-} as const satisfies Record<CheckMode, readonly GuardrailId[]>;
 
 /** Exactly the spec's response body for input-check and output-check. */
 export interface CheckResponse {
@@ -68,6 +63,7 @@ async function runOne(
 }
 
 export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
+  const order = { input: checkOrder(registry, "input"), output: checkOrder(registry, "output") };
   async function check(
     mode: CheckMode,
     message: string,
@@ -108,7 +104,7 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     });
 
     const checks: CheckResponse["checks"] = {};
-    for (const id of CHECKS_BY_MODE[mode]) checks[id] = registry[id].render(findings.get(id));
+    for (const id of order[mode]) checks[id] = registry[id].render(findings.get(id));
     const flagged = [...findings.values()].some((f) => f.flagged);
     const seconds = (now() - started) / 1000;
     return {

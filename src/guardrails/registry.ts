@@ -9,13 +9,18 @@ import { vectorGuardrail } from "./vector/index.js";
 
 export type GuardrailRegistry = Readonly<Record<GuardrailId, AnyGuardrailDefinition>>;
 
-/** Every guardrail of the spec, in the order the response's `checks` objects list them. */
+/**
+ * Every guardrail of the spec. This order, filtered by `appliesTo`, is the order of the response's
+ * `checks` keys on each endpoint (`checkOrder` in lists.ts): llm, keyword, regex, pii, vector on
+ * input-check; content_moderation, keyword, regex, pii, system_prompt_protection on output-check.
+ * A new guardrail is its folder, one line here and its id in GUARDRAIL_IDS (the compiler asks).
+ */
 export const builtinGuardrails = {
   llm: llmGuardrail,
-  vector: vectorGuardrail,
+  content_moderation: contentModerationGuardrail,
   keyword: keywordGuardrail,
   regex: regexGuardrail,
   pii: piiGuardrail,
-  content_moderation: contentModerationGuardrail,
+  vector: vectorGuardrail,
   system_prompt_protection: systemPromptProtectionGuardrail,
 } as const satisfies GuardrailRegistry;

@@ -3,6 +3,11 @@ import type { EmbeddedText } from "../engine/embedding.js";
 import type { Encoder } from "../models/encoder.js";
 import type { NormalizedText } from "../text/normalize.js";
 
+/**
+ * The guardrail ids, in the order profiles and the batch summary list them: input-only guardrails,
+ * then those of both endpoints, then output-only ones. The compiler keeps this and the registry's
+ * keys the same set; the response's `checks` order is the registry's (see registry.ts).
+ */
 export const GUARDRAIL_IDS = [
   "llm",
   "vector",
@@ -81,11 +86,8 @@ export interface GuardrailContext {
 /**
  * One guardrail: an id, where it applies, a zod schema for its profile settings (always with
  * `enabled`), a factory, and how its entry in the response's `checks` object looks.
- * `render(undefined)` is the disabled shape the spec requires.
- */
-/**
- * `D` narrows what `create` returns: rule-based guardrails build synchronously, model-backed
- * ones may await weights.
+ * `render(undefined)` is the disabled shape the spec requires. `D` narrows what `create` returns:
+ * rule-based guardrails build synchronously, model-backed ones may await weights.
  */
 export interface GuardrailDefinition<
   S extends { enabled: boolean },

@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config/load.js";
 import { compileConfig } from "../../src/engine/compile-config.js";
 import { type CheckResponse, createEngine, type Engine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
+import type { Encoder } from "../../src/models/encoder.js";
 import { createApp } from "../../src/server/app.js";
 import type { Limits, LogRecord } from "../../src/server/types.js";
 
@@ -102,15 +103,18 @@ export interface TestAppOptions {
   readonly registry?: GuardrailRegistry;
   readonly engine?: Engine;
   readonly limits?: Partial<Limits>;
+  /** For profiles with model-backed guardrails on: compiles them and runs them. */
+  readonly encoder?: Encoder;
 }
 
 /** The app over a fixture's config, with every log record captured. */
 export async function makeApp(fixture: ConfigFixture, options: TestAppOptions = {}) {
   const registry = options.registry ?? builtinGuardrails;
-  const compiled = await compileConfig(await loadConfig(fixture.dir, registry), registry);
+  const { encoder } = options;
+  const compiled = await compileConfig(await loadConfig(fixture.dir, registry), registry, encoder);
   const logs: LogRecord[] = [];
   const app = createApp({
-    engine: options.engine ?? createEngine({ registry }),
+    engine: options.engine ?? createEngine({ registry, ...(encoder ? { encoder } : {}) }),
     getConfig: () => compiled,
     log: (record) => logs.push(record),
     version: "test",
