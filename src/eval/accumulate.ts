@@ -14,7 +14,6 @@ import {
   type Metrics,
   type Progress,
   type RowResult,
-  SCORED_GUARDRAILS,
   SUMMARY_VERSION,
 } from "./summary.js";
 import { recommend, sweep, type Target } from "./sweep.js";
@@ -26,6 +25,8 @@ export interface AccumulatorOptions {
   readonly concurrency: number;
   /** The enabled guardrails and their profile thresholds (null when they have none). */
   readonly guardrails: ReadonlyMap<GuardrailId, number | null>;
+  /** The guardrails whose findings carry a graded score (`scoredGuardrails`): curves and sweeps are theirs. */
+  readonly scored: readonly GuardrailId[];
   readonly sweep?: boolean;
   /** With `--target-fpr` or `--target-recall`: recommend a threshold per scored guardrail. */
   readonly target?: Target;
@@ -34,7 +35,6 @@ export interface AccumulatorOptions {
 
 const MAX_CATEGORIES = 1000;
 const OTHER = "(other)";
-const scored = new Set<string>(SCORED_GUARDRAILS);
 
 interface PerGuardrail {
   flagged: number;
@@ -94,7 +94,7 @@ export class Accumulator {
         acc.errors++;
         failed = true;
       }
-      if (g.score !== null && scored.has(id)) {
+      if (g.score !== null && this.options.scored.includes(id)) {
         acc.scores.push(g.score);
         acc.labels.push(result.label === null ? -1 : result.label ? 1 : 0);
       }
@@ -107,9 +107,11 @@ export class Accumulator {
       const sole = flaggers.length === 1 ? this.#guardrails.get(flaggers[0] as GuardrailId) : undefined;
       if (sole) label ? sole.tp++ : sole.fp++;
       // Rule-only flags rank as most confident; unscored misses as the quietest.
-      const score = maxScore(result);
-      if (!label && result.flagged) this.#fps.offer(score ?? Infinity, () => exampleOf(row, result));
-      if (label && !result.flagged) this.#fns.offer(-(score ?? -Infinity), () => exampleOf(row, result));
+      const { scored } = this.options;
+      const score = maxScore(result, scored);
+      if (!label && result.flagged) this.#fps.offer(score ?? Infinity, () => exampleOf(row, result, scored));
+      if (label && !result.flagged)
+        this.#fns.offer(-(score ?? -Infinity), () => exampleOf(row, result, scored));
     }
     if (result.category !== null) {
       const key =

@@ -90,7 +90,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
         acc.add(row, result);
         if (misclassified.length < keep && result.label !== null && result.label !== result.flagged) {
           misclassified.push({
-            row: exampleOf(row, result),
+            row: exampleOf(row, result, options.scored),
             kind: result.flagged ? "false positive" : "false negative",
           });
         }

@@ -8,9 +8,6 @@ import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 
 export const SUMMARY_VERSION = 1;
 
-/** Guardrails whose findings carry a meaningful score: the ones with curves, AUC and a sweep. */
-export const SCORED_GUARDRAILS = ["llm", "vector", "content_moderation", "system_prompt_protection"] as const;
-
 export interface Confusion {
   tp: number;
   fp: number;

@@ -11,3 +11,8 @@ const idsOf = (registry: GuardrailRegistry) => Object.keys(registry) as Guardrai
 export function checkOrder(registry: GuardrailRegistry, mode: CheckMode): GuardrailId[] {
   return idsOf(registry).filter((id) => registry[id].appliesTo.includes(mode));
 }
+
+/** The guardrails whose findings carry a graded score: batch draws curves and sweeps for these. */
+export function scoredGuardrails(registry: GuardrailRegistry): GuardrailId[] {
+  return idsOf(registry).filter((id) => registry[id].scored === true);
+}

@@ -98,6 +98,8 @@ export interface GuardrailDefinition<
   readonly settings: z.ZodType<S>;
   /** True for guardrails that read sentence embeddings: their profiles need the encoder loaded. */
   readonly usesEncoder?: boolean;
+  /** True when findings carry a graded score, not a 0/1 verdict: batch draws curves and sweeps for it. */
+  readonly scored?: boolean;
   /** May be async: model-backed guardrails load weights or build indexes here, once. */
   create(settings: S, context: GuardrailContext): D;
   render(finding: Finding | undefined): Record<string, unknown>;

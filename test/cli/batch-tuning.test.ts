@@ -16,6 +16,7 @@ const settings = z.strictObject({
 const fakeLlm: GuardrailDefinition<z.output<typeof settings>> = {
   id: "llm",
   appliesTo: ["input"],
+  scored: true,
   settings,
   create: (s) => ({
     check: ({ text }) => {

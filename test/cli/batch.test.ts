@@ -21,7 +21,8 @@ let rulesConfig = "";
 beforeAll(async () => {
   rulesConfig = await tmp();
   let profile = await readFile(new URL("../../profiles/default.yaml", import.meta.url), "utf8");
-  for (const id of ["llm", "vector", "content_moderation", "system_prompt_protection"]) {
+  const models = Object.values(builtinGuardrails).filter((g) => g.usesEncoder === true);
+  for (const { id } of models) {
     profile = profile.replace(new RegExp(`(\\n  ${id}:\\n {4}enabled: )true`), "$1false");
   }
   await mkdir(join(rulesConfig, "profiles"));

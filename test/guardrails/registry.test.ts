@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOrder } from "../../src/guardrails/lists.js";
+import { checkOrder, scoredGuardrails } from "../../src/guardrails/lists.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import { type AnyGuardrailDefinition, type CheckMode, GUARDRAIL_IDS } from "../../src/guardrails/types.js";
 
@@ -30,6 +30,12 @@ describe("the guardrail registry", () => {
       "pii",
       "system_prompt_protection",
     ]);
+  });
+
+  it("marks the model-backed guardrails as scored, the rules not", () => {
+    expect(scoredGuardrails(builtinGuardrails).sort()).toEqual(
+      ["content_moderation", "llm", "system_prompt_protection", "vector"].sort(),
+    );
   });
 
   it("follows the order of an injected registry", () => {

@@ -13,6 +13,7 @@ import type { BatchSummary } from "../../eval/summary.js";
 import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
+import { scoredGuardrails } from "../../guardrails/lists.js";
 import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
 import { DEFAULT_LIMITS } from "../../server/types.js";
 import { createEvaluator } from "../batch/evaluator.js";
@@ -190,6 +191,7 @@ export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<
         profile: profile.name,
         concurrency,
         guardrails: enabled,
+        scored: scoredGuardrails(registry),
         sweep: options.sweep === true,
         ...(target ? { target } : {}),
         units: evaluator.units,

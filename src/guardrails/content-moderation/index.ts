@@ -19,6 +19,7 @@ export const contentModerationGuardrail = {
   appliesTo: ["output"],
   settings,
   usesEncoder: true,
+  scored: true,
   async create(options) {
     const model = await loadModerationModel();
     return {

@@ -72,6 +72,7 @@ export const llmGuardrail = {
   appliesTo: ["input"],
   settings,
   usesEncoder: true,
+  scored: true,
   async create(options, context) {
     if (options.model) {
       return ownModelDetector(options.model, options.threshold ?? BYO_DEFAULT_THRESHOLD, context.baseDir);

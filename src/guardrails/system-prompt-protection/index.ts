@@ -38,6 +38,7 @@ export const systemPromptProtectionGuardrail = {
   appliesTo: ["output"],
   settings,
   usesEncoder: true,
+  scored: true,
   async create(options, context) {
     const systemPrompt =
       options.system_prompt_file === undefined

@@ -107,6 +107,7 @@ export const vectorGuardrail = {
   appliesTo: ["input"],
   settings,
   usesEncoder: true,
+  scored: true,
   create: (options, context) => createVectorDetector(options, context),
   render: (finding) =>
     finding

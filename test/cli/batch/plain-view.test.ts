@@ -27,6 +27,7 @@ describe("plain progress lines (off a terminal)", () => {
       profile: "p",
       concurrency: 0,
       guardrails: new Map(),
+      scored: [],
       sweep: false,
       units: (async function* () {
         yield 1;

@@ -32,6 +32,7 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
       ["llm", 0.5],
       ["keyword", null],
     ]),
+    scored: ["llm"],
     sweep: true,
     target: { metric: "fpr", value: 0.05 },
   });
