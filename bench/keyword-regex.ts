@@ -34,7 +34,7 @@ keywords.push("ignore all previous instructions", "system prompt");
 
 const request = (text: string): CheckRequest => ({ mode: "input", text: normalizeText(text) });
 const detector = (definition: typeof keywordGuardrail | typeof regexGuardrail, raw: unknown): Detector =>
-  definition.create(definition.settings.parse(raw) as never, { baseDir: "." });
+  definition.create(definition.settings.parse(raw) as never);
 
 const started = performance.now();
 const keyword = detector(keywordGuardrail, { enabled: true, keywords });

@@ -86,13 +86,11 @@ export interface GuardrailContext {
 /**
  * One guardrail: an id, where it applies, a zod schema for its profile settings (always with
  * `enabled`), a factory, and how its entry in the response's `checks` object looks.
- * `render(undefined)` is the disabled shape the spec requires. `D` narrows what `create` returns:
+ * `render(undefined)` is the disabled shape the spec requires. Each definition is written
+ * `{ … } satisfies GuardrailDefinition<Settings>`, so its own type keeps what `create` returns:
  * rule-based guardrails build synchronously, model-backed ones may await weights.
  */
-export interface GuardrailDefinition<
-  S extends { enabled: boolean },
-  D extends Detector | Promise<Detector> = Detector | Promise<Detector>,
-> {
+export interface GuardrailDefinition<S extends { enabled: boolean }> {
   readonly id: GuardrailId;
   readonly appliesTo: readonly CheckMode[];
   readonly settings: z.ZodType<S>;
@@ -101,7 +99,7 @@ export interface GuardrailDefinition<
   /** True when findings carry a graded score, not a 0/1 verdict: batch draws curves and sweeps for it. */
   readonly scored?: boolean;
   /** May be async: model-backed guardrails load weights or build indexes here, once. */
-  create(settings: S, context: GuardrailContext): D;
+  create(settings: S, context: GuardrailContext): Detector | Promise<Detector>;
   render(finding: Finding | undefined): Record<string, unknown>;
 }
 

@@ -8,7 +8,7 @@ import { runBatch } from "../../src/cli/commands/batch.js";
 import { type ByteChunk, planChunks } from "../../src/eval/readers/chunks.js";
 import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
-import type { CheckRequest, GuardrailContext } from "../../src/guardrails/types.js";
+import type { AnyGuardrailDefinition, CheckRequest } from "../../src/guardrails/types.js";
 import { cli, context } from "./helpers.js";
 
 const fixture = (name: string) => new URL(`../fixtures/batch/${name}`, import.meta.url).pathname;
@@ -21,7 +21,8 @@ let rulesConfig = "";
 beforeAll(async () => {
   rulesConfig = await tmp();
   let profile = await readFile(new URL("../../profiles/default.yaml", import.meta.url), "utf8");
-  const models = Object.values(builtinGuardrails).filter((g) => g.usesEncoder === true);
+  const definitions: AnyGuardrailDefinition[] = Object.values(builtinGuardrails);
+  const models = definitions.filter((g) => g.usesEncoder === true);
   for (const { id } of models) {
     profile = profile.replace(new RegExp(`(\\n  ${id}:\\n {4}enabled: )true`), "$1false");
   }
@@ -490,8 +491,8 @@ describe("interruption", () => {
       ...builtinGuardrails,
       keyword: {
         ...keyword,
-        create: (settings: never, context: GuardrailContext) => {
-          const detector = keyword.create(settings, context);
+        create: (settings: never) => {
+          const detector = keyword.create(settings);
           return {
             check: (request: CheckRequest) => {
               if (++checks === 3) stop.abort();

@@ -99,9 +99,6 @@ describe("building a keyword matcher in slices", () => {
     expect(long.join("").length).toBeGreaterThan(BUILD_AT_ONCE);
     const detector = keywordGuardrail.create(
       keywordGuardrail.settings.parse({ enabled: true, keywords: long }),
-      {
-        baseDir: ".",
-      },
     );
     const last = long.length - 1;
     const request = { mode: "input" as const, text: normalizeText(`say Forbidden Phrase ${last} now`) };

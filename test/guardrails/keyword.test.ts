@@ -4,7 +4,7 @@ import type { Finding } from "../../src/guardrails/types.js";
 import { normalizeText } from "../../src/text/normalize.js";
 
 function check(raw: unknown, text: string): Finding {
-  const detector = keywordGuardrail.create(keywordGuardrail.settings.parse(raw), { baseDir: "." });
+  const detector = keywordGuardrail.create(keywordGuardrail.settings.parse(raw));
   return detector.check({ mode: "input", text: normalizeText(text) }) as Finding;
 }
 

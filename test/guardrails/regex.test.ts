@@ -7,7 +7,7 @@ type Pattern = { name?: string; pattern: string; flags?: string; on?: "clean" | 
 
 function check(patterns: Pattern[], text: string): Finding {
   const settings = regexGuardrail.settings.parse({ enabled: true, patterns });
-  const detector = regexGuardrail.create(settings, { baseDir: "." });
+  const detector = regexGuardrail.create(settings);
   return detector.check({ mode: "input", text: normalizeText(text) }) as Finding;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { foldText } from "../../text/normalize.js";
-import type { Detector, GuardrailDefinition } from "../types.js";
+import type { GuardrailDefinition } from "../types.js";
 import { buildKeywordMatcher, type KeywordMatcher } from "./matcher.js";
 import { runSteps, runStepsInSlices } from "./steps.js";
 
@@ -46,7 +46,7 @@ export type KeywordSettings = z.infer<typeof keywordSettings>;
  * in one Aho–Corasick pass over `text.folded` whatever the number of keywords.
  * `matched` lists the configured keywords as written, once each, in configuration order.
  */
-export const keywordGuardrail: GuardrailDefinition<KeywordSettings, Detector> = {
+export const keywordGuardrail = {
   id: "keyword",
   appliesTo: ["input", "output"],
   settings: keywordSettings,
@@ -72,4 +72,4 @@ export const keywordGuardrail: GuardrailDefinition<KeywordSettings, Detector> = 
     if (!finding) return { enabled: false, detected: false, matched: [] };
     return { enabled: true, detected: finding.flagged, matched: [...(finding.matched ?? [])] };
   },
-};
+} satisfies GuardrailDefinition<KeywordSettings>;

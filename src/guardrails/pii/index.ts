@@ -1,4 +1,4 @@
-import type { Detector, Finding, GuardrailDefinition, Span } from "../types.js";
+import type { Finding, GuardrailDefinition, Span } from "../types.js";
 import { createPiiDetect, type PiiDetect } from "./detect.js";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
 import { type PiiSettings, piiSettingsSchema } from "./settings.js";
@@ -52,7 +52,7 @@ function entityTypes(spans: readonly Span[]): string[] {
   return PII_ENTITIES.filter((e) => found.has(e));
 }
 
-export const piiGuardrail: GuardrailDefinition<PiiSettings, Detector> = {
+export const piiGuardrail = {
   id: "pii",
   appliesTo: ["input", "output"],
   settings: piiSettingsSchema,
@@ -72,4 +72,4 @@ export const piiGuardrail: GuardrailDefinition<PiiSettings, Detector> = {
     if (finding === undefined) return { enabled: false, detected: false, entities: [] };
     return { enabled: true, detected: finding.flagged, entities: [...(finding.entities ?? [])] };
   },
-};
+} satisfies GuardrailDefinition<PiiSettings>;

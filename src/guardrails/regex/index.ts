@@ -1,6 +1,6 @@
 import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
 import type { NormalizedText } from "../../text/normalize.js";
-import type { Detector, Finding, GuardrailDefinition, Span } from "../types.js";
+import type { Finding, GuardrailDefinition, Span } from "../types.js";
 import { compileRegex } from "./compile.js";
 import { patternLabel, type RegexSettings, regexSettings } from "./settings.js";
 
@@ -52,7 +52,7 @@ function checkText(
  * scripts), and `clean` text has whitespace collapsed to single spaces, so `m` and `s` only
  * matter for patterns that spell out other line ends.
  */
-export const regexGuardrail: GuardrailDefinition<RegexSettings, Detector> = {
+export const regexGuardrail = {
   id: "regex",
   appliesTo: ["input", "output"],
   settings: regexSettings,
@@ -69,4 +69,4 @@ export const regexGuardrail: GuardrailDefinition<RegexSettings, Detector> = {
     if (!finding) return { enabled: false, detected: false, matched: [] };
     return { enabled: true, detected: finding.flagged, matched: [...(finding.matched ?? [])] };
   },
-};
+} satisfies GuardrailDefinition<RegexSettings>;

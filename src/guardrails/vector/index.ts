@@ -113,4 +113,4 @@ export const vectorGuardrail = {
     finding
       ? { enabled: true, score: finding.score === undefined ? null : Math.round(finding.score * 1e4) / 1e4 }
       : { enabled: false, score: null },
-} satisfies GuardrailDefinition<VectorSettings, Promise<VectorDetector>>;
+} satisfies GuardrailDefinition<VectorSettings>;

@@ -36,7 +36,7 @@ describe("pii guardrail", () => {
 
   it("checks only the configured entities and reports types once, in a stable order", () => {
     const settings = piiGuardrail.settings.parse({ enabled: true, entities: ["US_SSN", "EMAIL_ADDRESS"] });
-    const detector = piiGuardrail.create(settings, { baseDir: "." });
+    const detector = piiGuardrail.create(settings);
     const text = normalizeText("ssn 123-45-6788, mail a@b.io and c@d.io, card 4111 1111 1111 1111");
     const finding = detector.check({ mode: "input", text });
     expect(finding).toMatchObject({ flagged: true, entities: ["EMAIL_ADDRESS", "US_SSN"] });
@@ -48,7 +48,7 @@ describe("pii guardrail", () => {
   });
 
   it("keeps the first 100 spans of a finding but every entity type", () => {
-    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }), { baseDir: "." });
+    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }));
     const text = normalizeText(`${"mail a@b.io ".repeat(500)}ssn 123-45-6788`);
     const finding = detector.check({ mode: "input", text }) as Finding;
     expect(finding.spans).toHaveLength(100);
@@ -56,7 +56,7 @@ describe("pii guardrail", () => {
   });
 
   it("reports nothing on clean text", () => {
-    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }), { baseDir: "." });
+    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }));
     expect(
       detector.check({ mode: "output", text: normalizeText("The weather is nice today.") }),
     ).toMatchObject({
