@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono } from "hono";
 import type { CompiledConfig } from "../engine/compile-config.js";
 import type { Engine } from "../engine/engine.js";
@@ -48,10 +47,7 @@ export function createApp({
     app.post(CHECK_PATHS[mode], auth, async (c) => {
       const resolved = c.get("resolved");
       if (!resolved) throw new Error("check route reached without authentication");
-      const { incoming, outgoing } = (c.env ?? {}) as {
-        incoming?: IncomingMessage;
-        outgoing?: ServerResponse;
-      };
+      const { incoming, outgoing } = c.env ?? {};
       const request = {
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),

@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Resolved } from "../auth/resolve.js";
 import type { GuardrailFailure } from "../engine/engine.js";
 
@@ -26,6 +27,11 @@ export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, messageChars: 10
 
 /** What the middlewares hand each other through hono's context. */
 export interface AppEnv {
+  /**
+   * Node's request and response, from @hono/node-server. `app.request()` (tests) passes none:
+   * `c.env` is then undefined and the handlers fall back to the web Request.
+   */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     /** Set by the auth middleware; absent on requests that never authenticated. */
