@@ -26,10 +26,9 @@ const NONE: EmbeddedText = { windows: [], vectors: [] };
 export const MAX_ENCODED_WINDOWS = 64;
 
 /**
- * Sentence pieces: whole sentences up to 32 tokens, no overlap. In a ≤96-token window one injected
- * sentence among three harmless ones scored 0.58 against its own paraphrase's 0.84 (vector), and
- * most payloads the llm guardrail missed shared their window with e-mail text; a piece keeps such
- * a sentence whole and alone.
+ * Sentence pieces: whole sentences up to 32 tokens, no overlap. An injected sentence that shares a
+ * ≤96-token window with harmless text shares its vector too, and scores far below the sentence
+ * alone; a piece keeps it whole and alone (figures in models/vector/README.md).
  */
 export const PIECE_WINDOWS: WindowOptions = { maxTokens: 32, overlap: 0 };
 /** About 1,500 words: past this the pieces would double the encoder's work on huge inputs. */

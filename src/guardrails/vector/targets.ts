@@ -13,8 +13,7 @@ export const REBUILD_COMMAND = "guardrail index build";
 /**
  * The project's own corpus of known attacks and its committed index under models/vector/.
  * English rows only: USE-lite is an English model, and to it every German or Japanese text looks
- * alike, so foreign-language attacks matched any foreign-language prompt (12% false positives on
- * German benign prompts; see models/vector/README.md).
+ * alike, so foreign-language attacks matched any foreign-language prompt (models/vector/README.md).
  */
 export async function bundledTarget(
   options: { corpusFile?: string; indexDir?: string } = {},
