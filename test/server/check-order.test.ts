@@ -4,7 +4,7 @@ import { INPUT, makeApp, OUTPUT, post, readCheck, useConfigDir } from "./fixture
 
 const setup = useConfigDir();
 
-// Pinned by hand, not derived: the spec's key orders of `checks` on each endpoint.
+// Pinned by hand, not derived: the key orders of `checks` in docs/service-spec.md, per endpoint.
 const SPEC_ORDER: [string, string[]][] = [
   [INPUT, ["llm", "keyword", "regex", "pii", "vector"]],
   [OUTPUT, ["content_moderation", "keyword", "regex", "pii", "system_prompt_protection"]],

@@ -33,7 +33,7 @@ export type PiiDetect = (text: string) => PiiSpan[];
 export interface PiiDetectOptions {
   /**
    * How PERSON, LOCATION, ORGANIZATION (and more ADDRESS) are found: the trained tagger (default;
-   * the better of the two, see models/pii-tagger/MODEL_CARD.md) or the older lexicon rules.
+   * the better of the two, see models/pii/tagger/MODEL_CARD.md) or the older lexicon rules.
    */
   readonly names?: "tagger" | "rules";
   /** The tagger's weights; loaded once per process from models/pii/tagger when not given. */
