@@ -20,14 +20,14 @@ function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
 
 // Each action imports its command module only when it runs: `check` never loads the server.
 const commands = {
-  check: () => import("./commands/check.js"),
-  batch: () => import("./commands/batch.js"),
-  serve: () => import("./commands/serve.js"),
-  keys: () => import("./commands/keys.js"),
-  apps: () => import("./commands/apps.js"),
-  profiles: () => import("./commands/profiles.js"),
-  init: () => import("./commands/init.js"),
-  index: () => import("./commands/index-build.js"),
+  check: () => import("./actions/check.js"),
+  batch: () => import("./actions/batch.js"),
+  serve: () => import("./actions/serve.js"),
+  keys: () => import("./actions/keys.js"),
+  apps: () => import("./actions/apps.js"),
+  profiles: () => import("./actions/profiles.js"),
+  init: () => import("./actions/init.js"),
+  index: () => import("./actions/index-build.js"),
 };
 
 /** Declares every command and flag; `program` comes configured (output, exit override, version). */

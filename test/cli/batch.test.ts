@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { evaluateChunk } from "../../src/cli/batch/chunk-task.js";
-import { runBatch } from "../../src/cli/commands/batch.js";
+import { runBatch } from "../../src/cli/actions/batch.js";
 import { type ByteChunk, planChunks } from "../../src/eval/readers/chunks.js";
 import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { runIndexBuild } from "../../src/cli/commands/index-build.js";
+import { runIndexBuild } from "../../src/cli/actions/index-build.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { cli, context, initDir } from "./helpers.js";
 

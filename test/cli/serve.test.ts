@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runServe, type ServeDeps } from "../../src/cli/commands/serve.js";
+import { runServe, type ServeDeps } from "../../src/cli/actions/serve.js";
 import type { StartOptions } from "../../src/server/start.js";
 import { fixture } from "../config/helpers.js";
 import { cli, context } from "./helpers.js";
