@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError } from "@commander-js/extra-typings";
 import { GuardrailError } from "../errors.js";
 import type { Encoder } from "../models/encoder.js";
 import type { CliContext } from "./context.js";
@@ -46,14 +46,15 @@ export function reportError(error: unknown, deps: Pick<MainDeps, "io" | "env">):
 /** Parses `argv` (without node and the script), runs the command, and resolves to its exit code. */
 export async function runCli(argv: readonly string[], deps: MainDeps): Promise<number> {
   let code = 0;
-  const program = new Command("guardrail")
+  const configured = new Command("guardrail")
     .description("Offline guardrails for LLM prompts and responses: check text, or serve the HTTP API")
     .version(packageVersion(), "-v, --version")
     .exitOverride()
     .configureOutput({ writeOut: deps.io.stdout, writeErr: deps.io.stderr })
     .showHelpAfterError("(add --help for usage)");
-  declareCommands(program, async (command, run) => {
-    const globals = command.optsWithGlobals<{ config?: string; json?: boolean }>();
+  // Global flags are parsed onto the program wherever they stand on the command line.
+  const program = declareCommands(configured, async (run) => {
+    const globals = program.opts();
     code = await run({
       io: deps.io,
       json: globals.json === true,

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { evaluateChunk } from "../../src/cli/batch/chunk-task.js";
 import { runBatch } from "../../src/cli/actions/batch.js";
+import { evaluateChunk } from "../../src/cli/batch/chunk-task.js";
 import { type ByteChunk, planChunks } from "../../src/eval/readers/chunks.js";
 import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
@@ -467,13 +467,16 @@ describe("CI gates", () => {
   });
 });
 
+/** What `batch`'s declaration fills in when the flags are absent. */
+const defaults = { mode: "input", tolerance: 0.01 } as const;
+
 describe("interruption", () => {
   it("stops cleanly, prints the summary of the rows done and exits 2", async () => {
     const { ctx, output } = context();
     const stop = new AbortController();
     stop.abort();
     const code = await runBatch(
-      { file: fixture("labelled-prompts.csv"), concurrency: 0, signal: stop.signal },
+      { ...defaults, file: fixture("labelled-prompts.csv"), concurrency: 0, signal: stop.signal },
       ctx,
     );
     expect(code).toBe(2);
@@ -504,7 +507,7 @@ describe("interruption", () => {
     };
     const junit = join(await tmp(), "junit.xml");
     const { ctx, output } = context({ json: true, config: rulesConfig });
-    const options = { file: fixture("labelled-prompts.csv"), concurrency: 0, batchSize: 1 };
+    const options = { ...defaults, file: fixture("labelled-prompts.csv"), concurrency: 0, batchSize: 1 };
     const code = await runBatch(
       { ...options, failUnder: "accuracy=0", junit, signal: stop.signal },
       { ...ctx, registry: async () => registry },

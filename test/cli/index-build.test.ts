@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runIndexBuild } from "../../src/cli/actions/index-build.js";
+import type { IndexBuildOptions } from "../../src/cli/commands/index-build.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { cli, context, initDir } from "./helpers.js";
 
@@ -23,7 +24,7 @@ async function setup() {
   const dir = await mkdtemp(join(tmpdir(), "guardrail-index-"));
   const paths = { corpusFile: join(dir, "known.jsonl"), indexDir: join(dir, "index") };
   await copyFile(fixture("attacks.jsonl"), paths.corpusFile);
-  const run = (options: { profile?: string; force?: boolean }, json = false) => {
+  const run = (options: IndexBuildOptions, json = false) => {
     const { ctx, output } = context({ config, json });
     return runIndexBuild(options, { ...ctx, encoder: async () => encoder }, paths).then((code) => ({
       code,

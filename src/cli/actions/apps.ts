@@ -1,6 +1,7 @@
 import { type AppRecord, maskAppId } from "../../config/apps.js";
 import { loadConfig } from "../../config/load.js";
 import { bindApp, createApp, deleteApp } from "../../config/store.js";
+import type { AppsListOptions } from "../commands/apps.js";
 import { type CliContext, printJson, requireConfigDir } from "../context.js";
 import { table } from "../output.js";
 
@@ -26,7 +27,7 @@ export async function runAppsCreate(input: { name: string; profile: string }, ct
 }
 
 /** App IDs are masked as the dashboard masks them; `--reveal` shows them in full. */
-export async function runAppsList(input: { reveal?: boolean }, ctx: CliContext) {
+export async function runAppsList(input: AppsListOptions, ctx: CliContext) {
   const { dir, options } = await store(ctx, "apps list");
   const config = await loadConfig(dir, options.registry);
   const apps = [...config.apps.values()].map((app) => view(app, input.reveal === true));

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { writeFileAtomic } from "../../config/files.js";
 import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
-import { parseGates, runGates } from "../../eval/gates.js";
+import { type Gate, parseGates, runGates } from "../../eval/gates.js";
 import { junitXml } from "../../eval/junit.js";
 import { readTable } from "../../eval/readers/index.js";
 import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
@@ -14,7 +14,7 @@ import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, validateTable } from "../../eval/validate.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
 import { scoredGuardrails } from "../../guardrails/lists.js";
-import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import type { GuardrailId } from "../../guardrails/types.js";
 import { DEFAULT_LIMITS } from "../../server/types.js";
 import { createEvaluator } from "../batch/evaluator.js";
 import { openInput } from "../batch/input.js";
@@ -23,54 +23,13 @@ import { attachPlainProgress } from "../batch/plain-view.js";
 import { renderSummary } from "../batch/print-summary.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
+import type { BatchOptions } from "../commands/batch.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
 import { selectProfile } from "../select-profile.js";
 
-export interface BatchOptions {
-  readonly file: string;
-  readonly mode?: string;
-  readonly profile?: string;
-  readonly app?: string;
-  readonly format?: string;
-  readonly textColumn?: string;
-  readonly labelColumn?: string;
-  readonly promptColumn?: string;
-  readonly categoryColumn?: string;
-  readonly skipInvalid?: boolean;
-  readonly out?: string;
-  readonly concurrency?: number;
-  readonly batchSize?: number;
-  readonly sweep?: boolean;
-  readonly targetFpr?: string;
-  readonly targetRecall?: string;
-  readonly writeProfile?: boolean;
-  readonly failUnder?: string;
-  readonly maxFpr?: string;
-  readonly baseline?: string;
-  readonly tolerance?: string;
-  readonly junit?: string;
-  readonly junitRows?: number | boolean;
-  readonly quiet?: boolean;
-  readonly report?: string;
-  /** Rows with a longer text (or prompt) are invalid: the server would refuse them. */
-  readonly maxMessageChars?: number;
-  /** Tests and callers may stop a run; Ctrl-C does the same. */
-  readonly signal?: AbortSignal;
-}
-
-function fraction(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new UsageError(`${flag} must be a number from 0 to 1`);
-  }
-  return value;
-}
-
 function targetOf(options: BatchOptions): Target | undefined {
-  const fpr = fraction("--target-fpr", options.targetFpr);
-  const recall = fraction("--target-recall", options.targetRecall);
+  const { targetFpr: fpr, targetRecall: recall } = options;
   if (fpr !== undefined && recall !== undefined)
     throw new UsageError("pass --target-fpr or --target-recall, not both");
   if (options.writeProfile && fpr === undefined && recall === undefined) {
@@ -82,13 +41,18 @@ function targetOf(options: BatchOptions): Target | undefined {
   return recall === undefined ? undefined : { metric: "recall", value: recall };
 }
 
+/** `--fail-under`'s gates, then `--max-fpr`'s (parsed as it came in). */
+function gatesOf(options: BatchOptions): Gate[] {
+  const gates = parseGates(options.failUnder, undefined);
+  if (options.maxFpr !== undefined) gates.push({ metric: "fpr", op: "<=", value: options.maxFpr });
+  return gates;
+}
+
 /** Evaluates a data set with a profile; 1 when a gate fails, 0 otherwise (flagged rows are expected). */
 export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<number> {
-  const mode = (options.mode ?? "input") as CheckMode;
-  if (mode !== "input" && mode !== "output") throw new UsageError("--mode must be input or output");
+  const { mode, tolerance } = options;
   const target = targetOf(options);
-  const gates = parseGates(options.failUnder, options.maxFpr);
-  const tolerance = fraction("--tolerance", options.tolerance) ?? 0.01;
+  const gates = gatesOf(options);
   const outputs = await checkOutputs(
     options,
     ctx.cwd,

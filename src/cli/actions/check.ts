@@ -4,20 +4,10 @@ import { ConfigError, UsageError } from "../../errors.js";
 import { DEFAULT_LIMITS } from "../../server/types.js";
 import { overLimit } from "../../text/length.js";
 import { renderVerdict } from "../check-format.js";
+import type { CheckOptions } from "../commands/check.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { paint } from "../output.js";
 import { selectProfile } from "../select-profile.js";
-
-export interface CheckOptions {
-  readonly text?: string;
-  /** Run output-check (a model response) instead of input-check (a user prompt). */
-  readonly output?: boolean;
-  readonly prompt?: string;
-  readonly profile?: string;
-  readonly app?: string;
-  /** A longer text or prompt is refused (exit 2), as the server refuses it with 413. */
-  readonly maxMessageChars?: number;
-}
 
 /**
  * TEXT, or all of stdin when TEXT is absent or `-`, minus the one newline `echo` adds. Empty stdin

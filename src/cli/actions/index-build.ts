@@ -8,15 +8,9 @@ import {
   userIndexDir,
   userTarget,
 } from "../../guardrails/vector/targets.js";
+import type { IndexBuildOptions } from "../commands/index-build.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { displayPath, table } from "../output.js";
-
-export interface IndexBuildOptions {
-  /** Only this profile's corpora (the bundled index is always checked). */
-  readonly profile?: string;
-  /** Rebuild even when the stored index matches its corpus and encoder. */
-  readonly force?: boolean;
-}
 
 /** Where the bundled corpus and index live; tests point these at a temporary directory. */
 export interface IndexBuildPaths {

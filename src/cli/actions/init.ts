@@ -4,6 +4,7 @@ import { join, relative, resolve } from "node:path";
 import { makePrivateDir, writeFileAtomic } from "../../config/files.js";
 import { bundledProfilesDir, configPaths, loadConfig, resolveConfigDir } from "../../config/load.js";
 import { UsageError } from "../../errors.js";
+import type { InitOptions } from "../commands/init.js";
 import { type CliContext, printJson } from "../context.js";
 import { displayPath } from "../output.js";
 
@@ -33,7 +34,7 @@ function nextSteps(dir: string, ctx: CliContext): string[] {
  * keys are made by `keys create`, which shows each once. An existing config is left alone unless
  * `force`; even then keys.yaml and other profiles are kept, so forcing never locks clients out.
  */
-export async function runInit(input: { dir?: string; force?: boolean }, ctx: CliContext): Promise<number> {
+export async function runInit(input: InitOptions, ctx: CliContext): Promise<number> {
   const dir = targetDir(input.dir, ctx);
   const paths = configPaths(dir);
   const profile = join(paths.profiles, "default.yaml");

@@ -1,5 +1,6 @@
 import { loadConfig } from "../../config/load.js";
 import { createKey, revokeKey, secureKeyFile } from "../../config/store.js";
+import type { KeysCreateOptions } from "../commands/keys.js";
 import { type CliContext, printJson, requireConfigDir } from "../context.js";
 import { table } from "../output.js";
 
@@ -8,10 +9,7 @@ async function store(ctx: CliContext, command: string) {
 }
 
 /** Prints the new key once; only its SHA-256 reaches keys.yaml. */
-export async function runKeysCreate(
-  input: { label?: string; replace?: string },
-  ctx: CliContext,
-): Promise<number> {
+export async function runKeysCreate(input: KeysCreateOptions, ctx: CliContext): Promise<number> {
   const { dir, options } = await store(ctx, "keys create");
   const { key, record, replaced } = await createKey(dir, input, options);
   if (ctx.json) printJson(ctx, { id: record.id, label: record.label, created: record.created, key });

@@ -1,15 +1,8 @@
 import { UsageError } from "../../errors.js";
 import type { RunningServer, StartOptions } from "../../server/start.js";
 import type { Limits } from "../../server/types.js";
+import type { ServeOptions } from "../commands/serve.js";
 import { type CliContext, requireConfigDir } from "../context.js";
-
-export interface ServeOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly bodyLimit?: number;
-  readonly maxMessageChars?: number;
-  readonly maxConnections?: number;
-}
 
 /** The process-level pieces, swapped in tests so nothing listens on signals of the test runner. */
 export interface ServeDeps {

@@ -1,0 +1,29 @@
+import type { Execute, OptionsOf, Parent } from "../declare.js";
+import { integer } from "../flag-parsers.js";
+
+const declare = (parent: Parent) =>
+  parent
+    .command("serve")
+    .description("serve input-check and output-check over HTTP (needs a config directory)")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--port <port>", "port to listen on; 0 picks a free one", integer("--port", 0, 65535), 8080)
+    .option("--body-limit <bytes>", "largest request body accepted", integer("--body-limit", 1))
+    .option(
+      "--max-message-chars <n>",
+      "longest message and prompt accepted",
+      integer("--max-message-chars", 1),
+    )
+    .option(
+      "--max-connections <n>",
+      "open connections at most; past it new ones are refused (default 1024)",
+      integer("--max-connections", 1),
+    );
+
+export type ServeOptions = OptionsOf<typeof declare>;
+
+/** The server module (hono) is imported only when `serve` runs. */
+export function declareServe(parent: Parent, execute: Execute): void {
+  declare(parent).action((options) =>
+    execute(async (ctx) => (await import("../actions/serve.js")).runServe(options, ctx)),
+  );
+}
