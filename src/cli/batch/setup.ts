@@ -1,0 +1,130 @@
+import { resolve } from "node:path";
+import type { Profile } from "../../config/profile.js";
+import { UsageError } from "../../errors.js";
+import { type Baseline, loadBaseline } from "../../eval/baseline.js";
+import { type Gate, parseGates } from "../../eval/gates.js";
+import { readTable } from "../../eval/readers/index.js";
+import type { Target } from "../../eval/sweep.js";
+import { describeInvalid, requireValid, type Validation, validateTable } from "../../eval/validate.js";
+import { scoredGuardrails } from "../../guardrails/lists.js";
+import type { GuardrailRegistry } from "../../guardrails/registry.js";
+import type { GuardrailId } from "../../guardrails/types.js";
+import { DEFAULT_LIMITS } from "../../server/types.js";
+import type { BatchOptions } from "../commands/batch.js";
+import { type CliContext, loadCliConfig } from "../context.js";
+import { selectProfile } from "../select-profile.js";
+import { type BatchInput, openInput } from "./input.js";
+import { type BatchOutputs, checkOutputs, requireWritable } from "./outputs.js";
+
+/** Everything a run needs, checked before any row is evaluated: a mistake fails in a second. */
+export interface BatchSetup {
+  readonly options: BatchOptions;
+  readonly target: Target | undefined;
+  readonly gates: readonly Gate[];
+  readonly baseline: Baseline | undefined;
+  readonly outputs: BatchOutputs;
+  readonly profile: Profile;
+  /** The guardrails the profile runs in this mode, with their thresholds (null: none). */
+  readonly enabled: ReadonlyMap<GuardrailId, number | null>;
+  /** The guardrails whose scores are graded: the run draws curves and sweeps for these. */
+  readonly scored: readonly GuardrailId[];
+  readonly maxChars: number;
+  /** Open until `input.cleanup()`, which the caller owes once setup has returned. */
+  readonly input: BatchInput;
+  readonly validation: Validation;
+}
+
+function targetOf(options: BatchOptions): Target | undefined {
+  const { targetFpr: fpr, targetRecall: recall } = options;
+  if (fpr !== undefined && recall !== undefined)
+    throw new UsageError("pass --target-fpr or --target-recall, not both");
+  if (options.writeProfile && fpr === undefined && recall === undefined) {
+    throw new UsageError(
+      "--write-profile writes the recommended thresholds: add --target-fpr or --target-recall",
+    );
+  }
+  if (fpr !== undefined) return { metric: "fpr", value: fpr };
+  return recall === undefined ? undefined : { metric: "recall", value: recall };
+}
+
+/** `--fail-under`'s gates, then `--max-fpr`'s (its value was checked as it came in). */
+function gatesOf(options: BatchOptions): Gate[] {
+  const gates = parseGates(options.failUnder, undefined);
+  if (options.maxFpr !== undefined) gates.push({ metric: "fpr", op: "<=", value: options.maxFpr });
+  return gates;
+}
+
+function enabledIn(profile: Profile, registry: GuardrailRegistry, options: BatchOptions) {
+  const enabled = new Map<GuardrailId, number | null>();
+  for (const [id, settings] of Object.entries(profile.guardrails) as [
+    GuardrailId,
+    Record<string, unknown>,
+  ][]) {
+    if (settings.enabled && registry[id].appliesTo.includes(options.mode)) {
+      enabled.set(id, typeof settings.threshold === "number" ? settings.threshold : null);
+    }
+  }
+  return enabled;
+}
+
+/** The first pass over the data set: its columns and its bad rows, before any guardrail runs. */
+async function validateInput(input: BatchInput, options: BatchOptions, maxChars: number, ctx: CliContext) {
+  const columnOptions = {
+    ...(options.textColumn ? { textColumn: options.textColumn } : {}),
+    ...(options.labelColumn ? { labelColumn: options.labelColumn } : {}),
+    ...(options.promptColumn ? { promptColumn: options.promptColumn } : {}),
+    ...(options.categoryColumn ? { categoryColumn: options.categoryColumn } : {}),
+  };
+  const table = readTable(input.file, input.format);
+  const validation = await validateTable(table, columnOptions, options.mode, maxChars).catch(
+    (error: unknown) => {
+      // Say which file: "the file is empty", "cannot tell which column holds the prompts", ...
+      throw error instanceof UsageError ? new UsageError(`${input.name}: ${error.message}`) : error;
+    },
+  );
+  requireValid(validation, input.name, options.skipInvalid === true);
+  if (validation.invalidCount > 0 && !ctx.json && !options.quiet) {
+    ctx.io.stderr(`warning: skipping ${describeInvalid(validation, input.name)}\n`);
+  }
+  return validation;
+}
+
+/** Checks the flags, the files to write, the profile and the data set, in that order. */
+export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promise<BatchSetup> {
+  const target = targetOf(options);
+  const gates = gatesOf(options);
+  const input = options.file === "-" ? undefined : resolve(ctx.cwd, options.file);
+  const outputs = await checkOutputs(options, ctx.cwd, input);
+  const baseline = options.baseline ? await loadBaseline(resolve(ctx.cwd, options.baseline)) : undefined;
+
+  const registry = await ctx.registry();
+  const config = await loadCliConfig(ctx);
+  const { profile } = selectProfile(config, options);
+  if (options.writeProfile) {
+    if (config.dir === undefined) {
+      throw new UsageError(
+        "--write-profile needs a config directory (the bundled profiles are read-only): pass --config DIR, or create one with `guardrail init`",
+      );
+    }
+    // Written atomically (a new file renamed over it): the profile's directory must take files.
+    await requireWritable("--write-profile", profile.file, profile.file, true);
+  }
+  const enabled = enabledIn(profile, registry, options);
+  const scored = scoredGuardrails(registry);
+
+  const opened = await openInput(options.file, options.format, ctx);
+  try {
+    const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+    const validation = await validateInput(opened, options, maxChars, ctx);
+    if (validation.columns.label === undefined && (gates.length > 0 || baseline || target)) {
+      throw new UsageError(
+        `${opened.name}: gates, baselines and threshold targets need labels, and no label column was found; pass --label-column NAME`,
+      );
+    }
+    const setup = { options, target, gates, baseline, outputs, profile, enabled, scored, maxChars };
+    return { ...setup, input: opened, validation };
+  } catch (error) {
+    await opened.cleanup();
+    throw error;
+  }
+}
