@@ -1,13 +1,12 @@
-import { compileNotes, compileProfile, needsEncoder } from "../../engine/compile.js";
-import { createEngine } from "../../engine/engine.js";
-import { ConfigError, UsageError } from "../../errors.js";
+import { compileNotes } from "../../engine/compile.js";
+import { UsageError } from "../../errors.js";
 import { DEFAULT_LIMITS } from "../../server/types.js";
 import { overLimit } from "../../text/length.js";
 import { renderVerdict } from "../check-format.js";
 import type { CheckOptions } from "../commands/check.js";
-import { type CliContext, loadCliConfig, printJson } from "../context.js";
+import { compileSelected } from "../compile-selected.js";
+import { type CliContext, printJson } from "../context.js";
 import { paint } from "../output.js";
-import { selectProfile } from "../select-profile.js";
 
 /**
  * TEXT, or all of stdin when TEXT is absent or `-`, minus the one newline `echo` adds. Empty stdin
@@ -49,25 +48,11 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   const message = await readMessage(options.text, maxChars, ctx);
   requireWithin("text", message, maxChars);
   requireWithin("prompt", options.prompt, maxChars);
-  const registry = await ctx.registry();
-  const config = await loadCliConfig(ctx);
-  const { profile, app } = selectProfile(config, options);
-  const encoder = needsEncoder(profile, registry) ? await ctx.encoder?.() : undefined;
-  let compiled: Awaited<ReturnType<typeof compileProfile>>;
-  try {
-    compiled = await compileProfile(profile, registry, encoder);
-  } catch (error) {
-    throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
-  }
+  const { profile, app, compiled, engine } = await compileSelected(ctx, options);
   for (const note of compileNotes(compiled)) ctx.io.stderr(`note: ${note}\n`);
 
   const mode = options.output ? "output" : "input";
-  const outcome = await createEngine({ registry, ...(encoder ? { encoder } : {}) }).check(
-    mode,
-    message,
-    compiled,
-    options.prompt,
-  );
+  const outcome = await engine.check(mode, message, compiled, options.prompt);
   if (ctx.json) {
     // The body has no place for errors (the spec's shape); say so beside it.
     for (const failure of outcome.failures) {

@@ -1,5 +1,3 @@
-import { compileProfile, needsEncoder } from "../../engine/compile.js";
-import { createEngine } from "../../engine/engine.js";
 import { ConfigError } from "../../errors.js";
 import type { ColumnMap } from "../../eval/columns.js";
 import { startPool } from "../../eval/pool.js";
@@ -9,8 +7,8 @@ import type { EvalRow } from "../../eval/rows.js";
 import { type Evaluated, rowBatches } from "../../eval/runner.js";
 import type { RowResult } from "../../eval/summary.js";
 import type { CheckMode } from "../../guardrails/types.js";
-import { type CliContext, loadCliConfig } from "../context.js";
-import { selectProfile } from "../select-profile.js";
+import { compileSelected } from "../compile-selected.js";
+import type { CliContext } from "../context.js";
 import type { ChunkReply } from "./chunk-task.js";
 import type { BatchInput } from "./input.js";
 import type { WorkerSetup, WorkerTask } from "./worker.js";
@@ -116,21 +114,9 @@ function merge(base: number, reply: ChunkReply): Evaluated & { next: number } {
 }
 
 async function inProcess(ctx: CliContext, o: EvaluatorOptions, units: AsyncIterable<EvalRow[]>) {
-  const registry = await ctx.registry();
-  const { profile } = selectProfile(await loadCliConfig(ctx), o);
-  const encoder = needsEncoder(profile, registry) ? await ctx.encoder?.() : undefined;
-  let compiled: Awaited<ReturnType<typeof compileProfile>>;
-  try {
-    compiled = await compileProfile(profile, registry, encoder);
-  } catch (error) {
-    throw new ConfigError(`${profile.file}: ${(error as Error).message}`);
-  }
+  const { compiled, engine } = await compileSelected(ctx, o);
   const { createRowEvaluator } = await import("./evaluate-rows.js");
-  const run = createRowEvaluator(
-    createEngine({ registry, ...(encoder ? { encoder } : {}) }),
-    compiled,
-    o.mode,
-  );
+  const run = createRowEvaluator(engine, compiled, o.mode);
   return {
     units,
     evaluate: async (unit: unknown) => {
