@@ -21,8 +21,9 @@ const inUnitRange = (text: string, value: number) =>
   text.trim() !== "" && Number.isFinite(value) && value >= 0 && value <= 1;
 
 /**
- * A number in [0, 1]. These flags were checked by the command before commander parsed them, and
- * their message never had commander's prefix: a UsageError passes through commander unchanged.
+ * A number in [0, 1]. Its message keeps the short form these flags have always had: commander adds
+ * its "option '…' argument '…' is invalid." prefix only to an InvalidArgumentError, and lets a
+ * UsageError through to be printed like any other.
  */
 export function fraction(flag: string) {
   return (text: string): number => {
