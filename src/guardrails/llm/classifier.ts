@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sigmoid } from "../../models/math.js";
 import { dequantise, modelFiles } from "../../models/weight-file.js";
 import { foldText } from "../../text/normalize.js";
 import { applyIsotonic, type Isotonic } from "./isotonic.js";
@@ -91,8 +92,6 @@ export async function loadInjectionClassifier(
     : undefined;
   return createInjectionClassifier(header, weights, mlp);
 }
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** A classifier over weights already in memory (the training script evaluates through this). */
 export function createInjectionClassifier(
