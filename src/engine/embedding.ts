@@ -1,6 +1,6 @@
 import type { Encoder } from "../models/encoder.js";
-import { splitIntoWindows, type TextWindow, type WindowOptions } from "../models/use-lite/windows.js";
 import { selectWindows, type Triage } from "../models/window-budget.js";
+import { splitIntoWindows, type TextWindow, type WindowOptions } from "../text/windows.js";
 
 /** A text cut into sentence windows (never silently truncated), one unit vector per window. */
 export interface EmbeddedText {

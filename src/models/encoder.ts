@@ -17,7 +17,7 @@ export interface EmbedOptions {
 export interface Encoder {
   /** Length of every vector. */
   readonly dim: number;
-  /** Tokens past this many are ignored by the model: window long texts (see use-lite/windows.ts). */
+  /** Tokens past this many are ignored by the model: window long texts (see src/text/windows.ts). */
   readonly maxTokens: number;
   /** Loads the model once; concurrent and later calls share the same load. Call early to warm up. */
   load(): Promise<EncoderInfo>;

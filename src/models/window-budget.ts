@@ -1,6 +1,6 @@
 /**
  * Which windows of a long text a model reads when it cannot afford them all. A window is a
- * sentence window of the text (see use-lite/windows.ts); a model reads at most a budget of them
+ * sentence window of the text (see src/text/windows.ts); a model reads at most a budget of them
  * per request, and past it a cheap score picks the ones most worth reading.
  */
 export interface BudgetedWindow {

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createUseLiteEncoder, splitIntoWindows } from "../../src/models/use-lite/index.js";
+import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { splitIntoWindows } from "../../src/text/windows.js";
 
 export type Vectors = Map<string, Float32Array[]>;
 

@@ -1,16 +1,15 @@
 /** Writes models/content-moderation/{model.json, weights.bin.gz}: no timestamps, so reruns are byte-identical. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { MODERATION_CATEGORIES } from "../../src/guardrails/content-moderation/model/categories.js";
 import { FEATURE_VERSION } from "../../src/guardrails/content-moderation/model/features.js";
 import type { ScoringParams } from "../../src/guardrails/content-moderation/model/raw-score.js";
-import {
-  encodeTables,
-  type ModerationHeader,
-  type Platt,
-  type TableName,
+import type {
+  ModerationHeader,
+  Platt,
+  TableName,
 } from "../../src/guardrails/content-moderation/model/weights.js";
+import { quantiseTables, writeHeader, writeTable } from "../../src/models/weight-file.js";
 
 export function writeModel(
   dir: string,
@@ -23,7 +22,8 @@ export function writeModel(
     ["category", p.category],
   ];
   if (p.embedding) tables.push(["embBinary", p.embedding.binary], ["embCategory", p.embedding.category]);
-  const { specs, bytes } = encodeTables(tables.map(([n, t]) => [n, Float64Array.from(t)]));
+  const { scales, values } = quantiseTables(tables.map(([, t]) => t));
+  const specs = tables.map(([name, t], i) => ({ name, length: t.length, scale: scales[i] as number }));
   const header: ModerationHeader = {
     format: 1,
     featureVersion: FEATURE_VERSION,
@@ -45,8 +45,6 @@ export function writeModel(
     tables: specs,
   };
   mkdirSync(dir, { recursive: true });
-  const gz = gzipSync(bytes, { level: 9 });
-  writeFileSync(join(dir, "model.json"), `${JSON.stringify(header, null, 2)}\n`);
-  writeFileSync(join(dir, "weights.bin.gz"), gz);
-  return { bytes: gz.length };
+  writeHeader(join(dir, "model.json"), header);
+  return { bytes: writeTable(join(dir, "weights.bin.gz"), values) };
 }

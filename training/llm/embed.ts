@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Encoder } from "../../src/models/encoder.js";
-import type { TextWindow } from "../../src/models/use-lite/windows.js";
-import { splitIntoWindows } from "../../src/models/use-lite/windows.js";
 import { cleanText } from "../../src/text/normalize.js";
+import type { TextWindow } from "../../src/text/windows.js";
+import { splitIntoWindows } from "../../src/text/windows.js";
 import type { Example } from "./example.js";
 
 /** An example's engine windows (of `text.clean`, as the engine cuts them) and their USE-lite vectors. */

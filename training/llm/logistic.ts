@@ -1,4 +1,5 @@
 import type { SparseVector } from "../../src/guardrails/llm/features/ngrams.js";
+import { sigmoid } from "../../src/models/math.js";
 import { createRng, shuffle } from "./example.js";
 
 export interface TrainItem {
@@ -60,10 +61,6 @@ export function dot(weights: ArrayLike<number>, x: SparseVector): number {
   for (let k = 0; k < x.index.length; k++)
     z += (weights[x.index[k] as number] as number) * (x.value[k] as number);
   return z;
-}
-
-export function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }
 
 /**

@@ -15,7 +15,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import {
   createInjectionClassifier,
   type InjectionClassifier,
@@ -23,9 +22,10 @@ import {
   loadInjectionClassifier,
 } from "../../src/guardrails/llm/classifier.js";
 import { applyIsotonic, fitIsotonic } from "../../src/guardrails/llm/isotonic.js";
-import { type Mlp, mlpToBytes } from "../../src/guardrails/llm/mlp.js";
+import { type Mlp, mlpValues } from "../../src/guardrails/llm/mlp.js";
 import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { dequantise, quantise, writeHeader, writeTable } from "../../src/models/weight-file.js";
 import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
 import { type FitContext, type FitSet, fitStack, outOfFold } from "./cross-fit.js";
@@ -181,11 +181,8 @@ log(
 );
 
 // Quantise first, so everything below measures the weights that ship.
-let max = 0;
-for (const w of model.weights) max = Math.max(max, Math.abs(w));
-const scale = max / 32767 || 1;
-const quantised = Int16Array.from(model.weights, (w) => Math.round(w / scale));
-const shipped = Float32Array.from(quantised, (q) => q * scale);
+const { scale, values: quantised } = quantise(model.weights);
+const shipped = dequantise(quantised, scale);
 const ngram = createNgramScorer(dim, shipped, model.bias);
 const maxFpr = Number(values["max-fpr"]);
 // With --refit the calibration split is trained on too, and its texts are scored out of fold: by
@@ -383,9 +380,9 @@ if (values.compare) {
 
 if (!values["dry-run"]) {
   mkdirSync(values.out, { recursive: true });
-  writeFileSync(join(values.out, "model.json"), `${JSON.stringify(header, null, 2)}\n`);
-  writeFileSync(join(values.out, "weights.bin.gz"), gzipSync(Buffer.from(quantised.buffer), { level: 9 }));
-  if (mlp) writeFileSync(join(values.out, "mlp.bin.gz"), gzipSync(mlpToBytes(mlp), { level: 9 }));
+  writeHeader(join(values.out, "model.json"), header);
+  writeTable(join(values.out, "weights.bin.gz"), quantised);
+  if (mlp) writeTable(join(values.out, "mlp.bin.gz"), mlpValues(mlp));
   const card = join(values.out, "MODEL_CARD.md");
   const body = `Trained ${header.trainedAt}, seed ${seed}, 2^${values.bits} buckets, ${values.hidden} hidden units${Number(values.ensemble) > 1 ? ` × ${values.ensemble} seeds (averaged)` : ""}${values.extra ? `, extra data ${values.extra}` : ""}${refit > 0 ? `, refitted on train + calibration (thresholds from ${refit}-fold out-of-fold scores; MLP weights averaged over epochs ${values["average-from"]}–${values["mlp-epochs"]})` : averageFrom > 0 ? `, MLP weights averaged over epochs ${values["average-from"]}–${values["mlp-epochs"]}` : ""}.\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
   writeFileSync(

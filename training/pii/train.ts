@@ -5,11 +5,10 @@
  * Trains on the dev split of generated_large (its first 40%), generated_small, WNUT-17 train and
  * nannigalaxy. --holdout K leaves fifth K of dev out and scores it (eval-pii --split fold:K).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { loadLexicon } from "../../src/guardrails/pii/lexicon.js";
 import {
   createFeaturizer,
@@ -17,10 +16,11 @@ import {
   TRANSITION_FEATURES,
   transitionRows,
 } from "../../src/guardrails/pii/tagger/features.js";
-import { encodeTaggerModel, loadTaggerModel } from "../../src/guardrails/pii/tagger/model.js";
+import { loadTaggerModel, type TaggerHeader } from "../../src/guardrails/pii/tagger/model.js";
 import { createTagger } from "../../src/guardrails/pii/tagger/tagger.js";
 import { allowed, TAG_COUNT, TAGGED_ENTITIES, tagOf } from "../../src/guardrails/pii/tagger/tags.js";
 import { createTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
+import { quantise, writeHeader, writeTable } from "../../src/models/weight-file.js";
 import { type LabelledText, loadNannigalaxy, loadPresidio, loadWnut, taggedOnly } from "./data.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -166,17 +166,19 @@ for (let k = 0; k < weights.length; k++) {
   totals[k] = (totals[k] as number) + (clock - (stamps[k] as number)) * (weights[k] as number);
   weights[k] = (totals[k] as number) / clock;
 }
-const { header, bytes } = encodeTaggerModel(dim, weights);
-const packed = gzipSync(bytes, { level: 9 });
+const { scale, values: quantised } = quantise(weights);
+const header: TaggerHeader = { format: 1, dim, tags: TAG_COUNT, scale };
 mkdirSync(values.out, { recursive: true });
-writeFileSync(
-  `${values.out}/model.json`,
-  `${JSON.stringify({ ...header, seed: Number(values.seed), epochs: Number(values.epochs), trained: "2026-11-22" }, null, 2)}\n`,
-);
-writeFileSync(`${values.out}/weights.bin.gz`, packed);
-const nonzero = bytes.length / 2 - new Int16Array(bytes.buffer).filter((v) => v === 0).length;
+writeHeader(`${values.out}/model.json`, {
+  ...header,
+  seed: Number(values.seed),
+  epochs: Number(values.epochs),
+  trained: "2026-11-22",
+});
+const packed = writeTable(`${values.out}/weights.bin.gz`, quantised);
+const nonzero = quantised.length - quantised.filter((v) => v === 0).length;
 console.log(
-  `trained in ${((performance.now() - started) / 1000).toFixed(1)} s; ${nonzero} non-zero weights; weights.bin.gz ${(packed.length / 1024).toFixed(0)} KiB`,
+  `trained in ${((performance.now() - started) / 1000).toFixed(1)} s; ${nonzero} non-zero weights; weights.bin.gz ${(packed / 1024).toFixed(0)} KiB`,
 );
 
 // Held-out figures: the tagger alone, a prediction counting when it overlaps a gold span of its type.

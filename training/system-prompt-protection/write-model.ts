@@ -1,12 +1,12 @@
 /** Writes models/system-prompt-protection/: model.json plus the two int16, gzipped n-gram weight tables. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import type {
   HashedModel,
   PartsModel,
 } from "../../src/guardrails/system-prompt-protection/detector/linear.js";
-import { encodeHashed } from "../../src/guardrails/system-prompt-protection/detector/model-file.js";
+import type { HashedHeader } from "../../src/guardrails/system-prompt-protection/detector/model-file.js";
+import { quantise, writeHeader, writeTable } from "../../src/models/weight-file.js";
 
 export interface TrainedLeakModel {
   threshold: number;
@@ -19,10 +19,10 @@ export interface TrainedLeakModel {
 
 export function writeLeakModel(dir: string, model: TrainedLeakModel): void {
   mkdirSync(dir, { recursive: true });
-  const table = (m: HashedModel, file: string) => {
-    const { header, bytes } = encodeHashed(m.bits, m.bias, Float64Array.from(m.weights), file);
-    writeFileSync(resolve(dir, file), gzipSync(bytes, { level: 9 }));
-    return header;
+  const table = (m: HashedModel, file: string): HashedHeader => {
+    const { scale, values } = quantise(m.weights);
+    writeTable(resolve(dir, file), values);
+    return { bits: m.bits, bias: m.bias, scale, file };
   };
   const header = {
     format: 1,
@@ -34,5 +34,5 @@ export function writeLeakModel(dir: string, model: TrainedLeakModel): void {
     extraction: table(model.extraction, "extraction.bin.gz"),
     combiners: model.combiners,
   };
-  writeFileSync(resolve(dir, "model.json"), `${JSON.stringify(header, null, 2)}\n`);
+  writeHeader(resolve(dir, "model.json"), header);
 }

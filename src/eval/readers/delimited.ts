@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { type CsvError, type Options, parse } from "csv-parse";
+import { CSV_OPTIONS, createLineCounter, csvReason } from "../../text/csv.js";
 import type { TableItem } from "./types.js";
 
 interface Parsed {
@@ -21,6 +22,7 @@ const crlfs = (field: string) => count(field, /\r\n/g);
 export async function* readDelimited(input: Readable, delimiter: "," | "\t"): AsyncGenerator<TableItem> {
   let rows = -1; // the header is row 0
   let lastSkipLine = -1;
+  const lines = createLineCounter();
   let ahead = 0;
   const invalid: Extract<TableItem, { kind: "invalid" }>[] = [];
   const options: Options = {
@@ -28,29 +30,30 @@ export async function* readDelimited(input: Readable, delimiter: "," | "\t"): As
     // Named rather than detected: until csv-parse has seen a line end it rescans what it holds on
     // every chunk, so a file of one 50 MB line took half a minute.
     record_delimiter: ["\r\n", "\n", "\r"],
-    bom: true,
-    skip_empty_lines: true,
+    ...CSV_OPTIONS,
     relax_column_count: true,
     skip_records_with_error: true,
     // Called synchronously in file order, so row numbers interleave correctly with skipped rows.
-    on_record: (fields: string[], context: { lines: number }) => {
+    on_record: (fields: string[], context: { bytes: number }) => {
       rows++;
       ahead += fields.reduce((sum, f) => sum + crlfs(f), 0);
-      const line = context.lines - ahead - fields.reduce((sum, f) => sum + lineBreaks(f), 0);
+      const line = lines.endOf(context.bytes) - fields.reduce((sum, f) => sum + lineBreaks(f), 0);
       return { row: rows, line, fields } satisfies Parsed as unknown as string[];
     },
     on_skip: (error: CsvError | undefined) => {
+      // The line where csv-parse gave up (its byte offsets only say where the last good record
+      // ended), less the CRLFs it has double-counted so far.
       const line = typeof error?.lines === "number" ? error.lines - ahead : 0;
       // One broken line can raise more than one error as the parser resynchronises: one row.
       if (line !== 0 && line === lastSkipLine) return undefined;
       lastSkipLine = line;
       rows++;
-      const reason = (error?.message ?? "unreadable row").replace(/ at line \d+/, "");
+      const reason = csvReason(error?.message ?? "unreadable row");
       invalid.push({ kind: "invalid", row: rows, line, reason: `broken quoting: ${reason}` });
       return undefined;
     },
   };
-  const parser = input.pipe(parse(options));
+  const parser = input.pipe(lines.tap()).pipe(parse(options));
   input.on("error", (error) => parser.destroy(error));
   let columns: string[] | undefined;
   for await (const parsed of parser as AsyncIterable<Parsed>) {

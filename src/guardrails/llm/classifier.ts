@@ -1,16 +1,15 @@
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { ModelUnavailableError } from "../../models/model-error.js";
+import { sigmoid } from "../../models/math.js";
+import { dequantise, modelFiles } from "../../models/weight-file.js";
 import { foldText } from "../../text/normalize.js";
 import { applyIsotonic, type Isotonic } from "./isotonic.js";
-import { type Mlp, mlpFromBytes, mlpInput, mlpLogit, type NgramView } from "./mlp.js";
+import { type Mlp, mlpFromValues, mlpInput, mlpLogit, mlpSize, type NgramView } from "./mlp.js";
 import { createNgramLogit, createNgramScorer } from "./ngram-scorer.js";
 
 /** Where `npm run train:llm` writes the model: models/llm/ at the package root. */
 export const DEFAULT_LLM_MODEL_DIR = resolve(fileURLToPath(new URL("../../../models/llm/", import.meta.url)));
-const REMEDY = "rebuild it with `npm run train:llm`";
+const REBUILD = "npm run train:llm";
 
 /** Platt scaling of a raw logit: p = σ(a·z + b). */
 export interface Platt {
@@ -78,32 +77,21 @@ export interface InjectionClassifier {
 export async function loadInjectionClassifier(
   dir: string = DEFAULT_LLM_MODEL_DIR,
 ): Promise<InjectionClassifier> {
-  const headerPath = join(dir, "model.json");
-  const weightsPath = join(dir, "weights.bin.gz");
-  const header = JSON.parse(
-    await readModelFile(headerPath).then((b) => b.toString("utf8")),
-  ) as InjectionModelHeader;
+  const files = modelFiles(dir, REBUILD);
+  const header = files.header<InjectionModelHeader>();
   if ((header.format !== 1 && header.format !== 2) || !Number.isInteger(Math.log2(header.dim))) {
-    throw new ModelUnavailableError(headerPath, `unsupported format; ${REMEDY}`);
+    throw files.unusable("model.json", "unsupported format");
   }
-  const bytes = gunzipSync(await readModelFile(weightsPath));
-  if (bytes.length !== header.dim * 2) {
-    throw new ModelUnavailableError(weightsPath, `expected ${header.dim * 2} bytes; ${REMEDY}`);
-  }
-  // Copy into an aligned buffer: a Buffer from the pool may start at an odd offset.
-  const quantised = new Int16Array(header.dim);
-  new Uint8Array(quantised.buffer).set(bytes);
-  const weights = Float32Array.from(quantised, (q) => q * header.scale);
-  let mlp: Mlp | undefined;
-  if (header.mlp) {
-    const mlpPath = join(dir, "mlp.bin.gz");
-    mlp = mlpFromBytes(gunzipSync(await readModelFile(mlpPath)), header.mlp.input, header.mlp.hidden);
-    if (!mlp) throw new ModelUnavailableError(mlpPath, `wrong size for model.json; ${REMEDY}`);
-  }
+  const weights = dequantise(files.int16("weights.bin.gz", header.dim), header.scale);
+  const mlp = header.mlp
+    ? mlpFromValues(
+        files.float32("mlp.bin.gz", mlpSize(header.mlp.input, header.mlp.hidden)),
+        header.mlp.input,
+        header.mlp.hidden,
+      )
+    : undefined;
   return createInjectionClassifier(header, weights, mlp);
 }
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** A classifier over weights already in memory (the training script evaluates through this). */
 export function createInjectionClassifier(
@@ -170,12 +158,4 @@ export function createInjectionClassifier(
 export function onScale(score: number, from: number, to: number): number {
   if (!(from > 0 && from < 1)) return score;
   return score <= from ? (score * to) / from : to + ((score - from) * (1 - to)) / (1 - from);
-}
-
-async function readModelFile(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw new ModelUnavailableError(path, REMEDY, error);
-  }
 }

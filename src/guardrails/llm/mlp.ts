@@ -52,27 +52,27 @@ export function mlpLogit(m: Mlp, x: Float32Array): number {
   return z;
 }
 
-/** Serialised as float32: w1, b1, w2, b2. */
-export function mlpFromBytes(bytes: Uint8Array, input: number, hidden: number): Mlp | undefined {
-  const size = input * hidden + hidden + hidden + 1;
-  if (bytes.length !== size * 4) return undefined;
-  const all = new Float32Array(size);
-  new Uint8Array(all.buffer).set(bytes);
+/** How many float32 values mlp.bin.gz holds: w1, b1, w2, b2 in that order. */
+export const mlpSize = (input: number, hidden: number): number => input * hidden + hidden + hidden + 1;
+
+/** An MLP over the values of mlp.bin.gz (views into `all`, no copy). */
+export function mlpFromValues(all: Float32Array, input: number, hidden: number): Mlp {
   return {
     input,
     hidden,
     w1: all.subarray(0, input * hidden),
     b1: all.subarray(input * hidden, input * hidden + hidden),
     w2: all.subarray(input * hidden + hidden, input * hidden + 2 * hidden),
-    b2: all[size - 1] as number,
+    b2: all[mlpSize(input, hidden) - 1] as number,
   };
 }
 
-export function mlpToBytes(m: Mlp): Buffer {
-  const all = new Float32Array(m.w1.length + 2 * m.hidden + 1);
+/** The values mlp.bin.gz holds (the training script's side of `mlpFromValues`). */
+export function mlpValues(m: Mlp): Float32Array {
+  const all = new Float32Array(mlpSize(m.input, m.hidden));
   all.set(m.w1, 0);
   all.set(m.b1, m.w1.length);
   all.set(m.w2, m.w1.length + m.hidden);
   all[all.length - 1] = m.b2;
-  return Buffer.from(all.buffer);
+  return all;
 }

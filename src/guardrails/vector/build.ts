@@ -1,6 +1,6 @@
 import { MAX_PIECES, PIECE_WINDOWS } from "../../engine/embedding.js";
 import { cosine, type Encoder } from "../../models/encoder.js";
-import { splitIntoWindows, type TextWindow } from "../../models/use-lite/windows.js";
+import { splitIntoWindows, type TextWindow } from "../../text/windows.js";
 import type { Corpus } from "./corpus.js";
 import {
   BUILDER,

@@ -1,5 +1,5 @@
 import * as ort from "onnxruntime-node";
-import { DataType, encodeModel } from "../../models/use-lite/onnx-model.js";
+import { DataType, encodeModel } from "../../models/use-lite/convert/onnx-model.js";
 import type { VectorIndex } from "./index-file.js";
 import type { BestMatch } from "./scan.js";
 

@@ -1,5 +1,5 @@
 import type { EmbeddedText } from "../../engine/embedding.js";
-import type { TextWindow } from "../../models/use-lite/windows.js";
+import type { TextWindow } from "../../text/windows.js";
 import type { BestMatch } from "./scan.js";
 
 /** Best match of a set of unit query vectors against the index (native-scan.ts, or scan.ts). */

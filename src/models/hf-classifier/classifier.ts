@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { ConfigError } from "../../errors.js";
+import { splitIntoWindows } from "../../text/windows.js";
 import { ModelUnavailableError } from "../model-error.js";
-import { splitIntoWindows } from "../use-lite/windows.js";
 import { selectWindows, type Triage } from "../window-budget.js";
 import { inspectModelFolder, labelIndex, type ModelFolder } from "./folder.js";
 import { importOfflineTransformers, type Transformers } from "./runtime.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import * as ort from "onnxruntime-node";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { ModelUnavailableError } from "../model-error.js";
-import { PAD_ID } from "./dense-input.js";
+import { PAD_ID } from "./convert/dense-input.js";
 import { ensureModel, sourceDir } from "./model-cache.js";
 import { createTokenizer, type Tokenizer, type Vocabulary } from "./tokenizer.js";
 

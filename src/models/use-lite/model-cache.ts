@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ModelUnavailableError } from "../model-error.js";
-import { CONVERTER_VERSION, convertTfjsModel, OPSET } from "./convert.js";
+import { CONVERTER_VERSION, convertTfjsModel, OPSET } from "./convert/convert.js";
 
 /**
  * Where the converted model lives and whether it is current. The .onnx (28 MB) is built from the

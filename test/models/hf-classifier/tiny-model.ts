@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DataType, encodeModel, type OnnxTensor } from "../../../src/models/use-lite/onnx-model.js";
+import { DataType, encodeModel, type OnnxTensor } from "../../../src/models/use-lite/convert/onnx-model.js";
 
 /**
  * Builds, at test time, the smallest folder a Hugging Face text-classification export can be:

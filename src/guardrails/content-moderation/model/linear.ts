@@ -51,8 +51,6 @@ export function denseClasses(
   return out;
 }
 
-export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
-
 export function softmaxInPlace(z: Float64Array): Float64Array {
   let max = Number.NEGATIVE_INFINITY;
   for (const v of z) max = Math.max(max, v);

@@ -1,5 +1,5 @@
+import { sigmoid } from "../../../models/math.js";
 import { MODERATION_CATEGORIES, type ModerationCategory } from "./categories.js";
-import { sigmoid } from "./linear.js";
 import { ngramLogit, type RawScore, rawScore, type ScoringParams } from "./raw-score.js";
 import type { ModerationWeights, Platt } from "./weights.js";
 

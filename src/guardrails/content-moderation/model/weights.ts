@@ -1,8 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { ModelUnavailableError } from "../../../models/model-error.js";
+import { dequantise, modelFiles } from "../../../models/weight-file.js";
 import { MODERATION_CATEGORIES } from "./categories.js";
 import { FEATURE_VERSION } from "./features.js";
 
@@ -14,7 +11,7 @@ import { FEATURE_VERSION } from "./features.js";
 export const DEFAULT_MODEL_DIR = fileURLToPath(
   new URL("../../../../models/content-moderation/", import.meta.url),
 );
-export const REBUILD = "run `npm run train:content-moderation`";
+export const REBUILD = "npm run train:content-moderation";
 
 /** Platt scaling: p = σ(a·z + b). */
 export type Platt = readonly [a: number, b: number];
@@ -43,59 +40,26 @@ export interface ModerationWeights {
   readonly tables: Tables;
 }
 
-async function read(file: string): Promise<Buffer> {
-  try {
-    return await readFile(file);
-  } catch (cause) {
-    throw new ModelUnavailableError(file, REBUILD, cause);
-  }
-}
-
 export async function readWeights(dir: string = DEFAULT_MODEL_DIR): Promise<ModerationWeights> {
-  const headerFile = join(dir, "model.json");
-  const weightsFile = join(dir, "weights.bin.gz");
-  const header = JSON.parse((await read(headerFile)).toString("utf8")) as ModerationHeader;
+  const files = modelFiles(dir, REBUILD);
+  const header = files.header<ModerationHeader>();
   const expected = MODERATION_CATEGORIES.join();
   if (
     header.format !== 1 ||
     header.featureVersion !== FEATURE_VERSION ||
     header.categories.join() !== expected
   ) {
-    throw new ModelUnavailableError(headerFile, `built for another version of the featuriser; ${REBUILD}`);
+    throw files.unusable("model.json", "built for another version of the featuriser");
   }
-  const bytes = gunzipSync(await read(weightsFile));
-  const total = header.tables.reduce((n, t) => n + t.length, 0);
-  if (bytes.length !== total * 2) throw new ModelUnavailableError(weightsFile, `truncated; ${REBUILD}`);
-  // Copy into an aligned buffer: a Buffer from the pool may start at an odd offset.
-  const q = new Int16Array(total);
-  new Uint8Array(q.buffer).set(bytes);
+  const q = files.int16(
+    "weights.bin.gz",
+    header.tables.reduce((n, t) => n + t.length, 0),
+  );
   const tables: Tables = {};
   let offset = 0;
   for (const t of header.tables) {
-    const table = new Float32Array(t.length);
-    for (let i = 0; i < t.length; i++) table[i] = (q[offset + i] as number) * t.scale;
-    tables[t.name] = table;
+    tables[t.name] = dequantise(q, t.scale, offset, t.length);
     offset += t.length;
   }
   return { header, tables };
-}
-
-/** Quantises float tables to int16 (the training script's half of the format). */
-export function encodeTables(tables: readonly [TableName, Float64Array | Float32Array][]): {
-  specs: ModerationHeader["tables"];
-  bytes: Buffer;
-} {
-  const total = tables.reduce((n, [, t]) => n + t.length, 0);
-  const q = new Int16Array(total);
-  const specs: { name: TableName; length: number; scale: number }[] = [];
-  let offset = 0;
-  for (const [name, t] of tables) {
-    let max = 0;
-    for (const w of t) max = Math.max(max, Math.abs(w));
-    const scale = max / 32767 || 1;
-    for (let i = 0; i < t.length; i++) q[offset + i] = Math.round((t[i] as number) / scale);
-    specs.push({ name, length: t.length, scale });
-    offset += t.length;
-  }
-  return { specs, bytes: Buffer.from(q.buffer) };
 }

@@ -11,7 +11,7 @@ export const DEFAULT_WINDOW_WORDS = 40;
 
 // After terminal punctuation (and closing quotes) followed by space, or at a line break. The engine
 // may hand over text with newlines collapsed, so punctuation has to carry the split on its own.
-// Linear on any input: see BOUNDARY in src/models/use-lite/windows.ts (words() drops the spaces).
+// Linear on any input: see BOUNDARY in src/text/windows.ts (words() drops the spaces).
 const BOUNDARY = /(?<=[.!?…。！？]["'”’)\]]{0,8})\s+|\n\s*/;
 
 export interface Units {

@@ -23,15 +23,7 @@ export function addInt(h: number, n: number): number {
 }
 
 /** Final avalanche (murmur3 fmix32) so the low bits used as a row index are well mixed. */
-export function finish(h: number): number {
-  let x = h;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
-}
+export { fmix32 as finish } from "../../../text/hash.js";
 
 /** FNV-1a of a whole string, no separator: a token's hash, computed once per message. */
 export function hashString(s: string): number {

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { modelFiles } from "../../../models/weight-file.js";
 import { TAG_COUNT } from "./tags.js";
 
 /**
@@ -12,7 +11,8 @@ export interface TaggerModel {
   readonly weights: Int16Array;
 }
 
-interface Header {
+/** models/pii/tagger/model.json (the training script adds its seed, epochs and date). */
+export interface TaggerHeader {
   format: 1;
   dim: number;
   tags: number;
@@ -28,30 +28,12 @@ const loaded = new Map<string, TaggerModel>();
 export function loadTaggerModel(dir: URL = DEFAULT_TAGGER_DIR): TaggerModel {
   const cached = loaded.get(dir.href);
   if (cached) return cached;
-  const header = JSON.parse(readFileSync(new URL("model.json", dir), "utf8")) as Header;
+  const files = modelFiles(dir, "npm run train:pii");
+  const header = files.header<TaggerHeader>();
   if (header.format !== 1 || header.tags !== TAG_COUNT) {
-    throw new Error(`${dir.pathname}model.json: unsupported tagger format or tag count`);
+    throw files.unusable("model.json", "unsupported tagger format or tag count");
   }
-  const bytes = gunzipSync(readFileSync(new URL("weights.bin.gz", dir)));
-  if (bytes.length !== header.dim * header.tags * 2) {
-    throw new Error(`${dir.pathname}weights.bin.gz: expected ${header.dim * header.tags * 2} bytes`);
-  }
-  // gunzip's output owns its memory: view it in place unless it starts at an odd byte offset.
-  const weights =
-    bytes.byteOffset % 2 === 0
-      ? new Int16Array(bytes.buffer, bytes.byteOffset, header.dim * header.tags)
-      : new Int16Array(new Uint8Array(bytes).buffer);
-  const model = { dim: header.dim, weights };
+  const model = { dim: header.dim, weights: files.int16("weights.bin.gz", header.dim * header.tags) };
   loaded.set(dir.href, model);
   return model;
-}
-
-/** Quantises float weights (the training script's side of the format above). */
-export function encodeTaggerModel(dim: number, weights: Float64Array): { header: Header; bytes: Buffer } {
-  let max = 0;
-  for (const w of weights) max = Math.max(max, Math.abs(w));
-  const scale = max / 32767 || 1;
-  const q = new Int16Array(weights.length);
-  for (let i = 0; i < weights.length; i++) q[i] = Math.round((weights[i] as number) / scale);
-  return { header: { format: 1, dim, tags: TAG_COUNT, scale }, bytes: Buffer.from(q.buffer) };
 }

@@ -11,8 +11,6 @@ const ALLOWED = Uint8Array.from({ length: TAG_COUNT * TAG_COUNT }, (_, k) =>
   allowed(Math.floor(k / TAG_COUNT), k % TAG_COUNT) ? 1 : 0,
 );
 
-if (TAG_COUNT !== 9) throw new Error("tagger.ts sums scores for exactly 9 tags");
-
 const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir)(?:\.\s*|\s+|$)/i;
 
 export interface TaggedSpan {
@@ -27,6 +25,7 @@ export interface TaggedSpan {
  * concurrent calls (JavaScript runs them one at a time anyway).
  */
 export function createTagger(model: TaggerModel, lexicon: Lexicon) {
+  if (TAG_COUNT !== 9) throw new Error("tagger.ts sums scores for exactly 9 tags");
   const tokens = createTokens();
   const features = createFeaturizer(lexicon);
   const scores = new Int32Array(TAG_COUNT);

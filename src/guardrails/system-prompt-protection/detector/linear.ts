@@ -1,3 +1,4 @@
+import { sigmoid } from "../../../models/math.js";
 import { featurize, ngramTokens, type SparseVector, windows } from "./hashed-ngrams.js";
 
 /** Logistic regression over hashed n-grams (the weight table is indexed by hash & (2^bits − 1)). */
@@ -13,8 +14,6 @@ export interface PartsModel {
   readonly weights: readonly number[];
   readonly bias: number;
 }
-
-export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 export function sparseLogit(model: HashedModel, v: SparseVector): number {
   let z = model.bias;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sourceDir } from "../../../src/models/use-lite/model-cache.js";
-import { createTokenizer, type Vocabulary } from "../../../src/models/use-lite/tokenizer.js";
-import { splitIntoWindows } from "../../../src/models/use-lite/windows.js";
+import { sourceDir } from "../../src/models/use-lite/model-cache.js";
+import { createTokenizer, type Vocabulary } from "../../src/models/use-lite/tokenizer.js";
+import { splitIntoWindows } from "../../src/text/windows.js";
 
 const tokenizer = createTokenizer(
   JSON.parse(readFileSync(join(sourceDir(), "vocab.json"), "utf8")) as Vocabulary,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { convertGraph } from "../../../src/models/use-lite/convert.js";
-import { sourceDir } from "../../../src/models/use-lite/model-cache.js";
-import { ProtoWriter } from "../../../src/models/use-lite/proto-writer.js";
-import { readTfjsGraph } from "../../../src/models/use-lite/tfjs-graph.js";
+import { convertGraph } from "../../../../src/models/use-lite/convert/convert.js";
+import { ProtoWriter } from "../../../../src/models/use-lite/convert/proto-writer.js";
+import { readTfjsGraph } from "../../../../src/models/use-lite/convert/tfjs-graph.js";
+import { sourceDir } from "../../../../src/models/use-lite/model-cache.js";
 
 describe("protobuf writer", () => {
   it("encodes varints, negative int64s and nested messages", () => {
