@@ -15,7 +15,7 @@ export interface Resolved {
 }
 
 /**
- * The spec's resolution order, key first: a missing or wrong key is 401 whatever the App ID says
+ * The spec's resolution order (docs/service-spec.md, "Authentication"), key first: a missing or wrong key is 401 whatever the App ID says
  * (so App IDs cannot be probed without a key, and "only X-App-ID" is the spec's "only one header"
  * 401). A valid key with no X-App-ID uses the default profile (spec rule 3). An X-App-ID header
  * that is present but empty is treated as unknown, not as absent: a client whose App ID variable

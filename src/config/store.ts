@@ -95,7 +95,7 @@ export interface CreatedKey {
 }
 
 /**
- * Adds a key. Other keys stay active (the spec's rotation: old and new overlap until traffic
+ * Adds a key. Other keys stay active (the spec's rotation, docs/service-spec.md "Organization API key": old and new overlap until traffic
  * moves), unless `replace` names one: then it is revoked in the same write (the lost-key case).
  */
 export function createKey(

@@ -6,7 +6,7 @@ import { normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
 
-/** Exactly the spec's response body for input-check and output-check. */
+/** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
 export interface CheckResponse {
   injection_detected: boolean;
   execution_time: number;

@@ -10,7 +10,7 @@ import { vectorGuardrail } from "./vector/index.js";
 export type GuardrailRegistry = Readonly<Record<GuardrailId, AnyGuardrailDefinition>>;
 
 /**
- * Every guardrail of the spec. This order, filtered by `appliesTo`, is the order of the response's
+ * Every guardrail of the spec (docs/service-spec.md). This order, filtered by `appliesTo`, is the order of the response's
  * `checks` keys on each endpoint (`checkOrder` in lists.ts): llm, keyword, regex, pii, vector on
  * input-check; content_moderation, keyword, regex, pii, system_prompt_protection on output-check.
  * A new guardrail is its folder, one line here and its id in GUARDRAIL_IDS (the compiler asks).

@@ -86,7 +86,7 @@ export interface GuardrailContext {
 /**
  * One guardrail: an id, where it applies, a zod schema for its profile settings (always with
  * `enabled`), a factory, and how its entry in the response's `checks` object looks.
- * `render(undefined)` is the disabled shape the spec requires. Each definition is written
+ * `render(undefined)` is the disabled shape the spec (docs/service-spec.md) requires. Each definition is written
  * `{ … } satisfies GuardrailDefinition<Settings>`, so its own type keeps what `create` returns:
  * rule-based guardrails build synchronously, model-backed ones may await weights.
  */

@@ -149,7 +149,7 @@ export function post(
 /** A check endpoint's 200 body, typed. */
 export const readCheck = async (res: Response) => (await res.json()) as CheckResponse;
 
-/** Asserts the spec's error shape: a JSON body that is exactly `{ "error": message }`. */
+/** Asserts the spec's error shape (docs/service-spec.md, "Errors"): a JSON body that is exactly `{ "error": message }`. */
 export async function expectError(res: Response, status: number, error: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);

@@ -54,7 +54,7 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   const mode = options.output ? "output" : "input";
   const outcome = await engine.check(mode, message, compiled, options.prompt);
   if (ctx.json) {
-    // The body has no place for errors (the spec's shape); say so beside it.
+    // The body has no place for errors (the spec's shape, docs/service-spec.md); say so beside it.
     for (const failure of outcome.failures) {
       ctx.io.stderr(`warning: guardrail ${failure.guardrail} failed: ${failure.error.message}\n`);
     }

@@ -8,7 +8,7 @@ import type { CheckMode, Finding, GuardrailId } from "../../guardrails/types.js"
 export type RowTask = Pick<EvalRow, "row" | "line" | "id" | "text" | "prompt" | "label" | "category">;
 
 /**
- * The engine's response body is the spec's shape and drops scores, so each row runs against a
+ * The engine's response body is the spec's shape (docs/service-spec.md) and drops scores, so each row runs against a
  * thin copy of the compiled profile whose detectors record their findings on the way out.
  */
 function recording(compiled: CompiledProfile, findings: Map<GuardrailId, Finding>): CompiledProfile {

@@ -37,7 +37,7 @@ export const contentModerationGuardrail = {
       },
     };
   },
-  // The spec writes the category as a `CATEGORIES: <CATEGORY>` label; null when SAFE or disabled.
+  // The spec (docs/service-spec.md, output-check) writes the category as a `CATEGORIES: <CATEGORY>` label; null when SAFE or disabled.
   render: (finding) =>
     finding
       ? {

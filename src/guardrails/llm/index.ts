@@ -7,7 +7,7 @@ import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale } from "./class
 const settings = z.strictObject({
   enabled: z.boolean().default(false),
   /**
-   * A score at or above the threshold counts as injection (spec: Security profile). Omit it to
+   * A score at or above the threshold counts as injection (docs/service-spec.md, "Security profile"). Omit it to
    * use the bundled model's threshold, chosen on held-out data (see models/llm/MODEL_CARD.md).
    */
   threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),

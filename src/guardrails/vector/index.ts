@@ -92,7 +92,7 @@ export async function createVectorDetector(
     const id = index.ids[best.row];
     if (id === undefined || !best.span) return finding;
     const technique = techniques.get(id);
-    // For debugging only: the response renders `score` alone, as the spec says.
+    // For debugging only: the response renders `score` alone, as the spec says (docs/service-spec.md).
     return {
       ...finding,
       matched: [technique ? `${id} (${technique})` : id],

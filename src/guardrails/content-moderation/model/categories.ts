@@ -1,5 +1,5 @@
 /**
- * The content_moderation taxonomy. The spec names UNETHICAL and VIOLENCE; the rest follows the
+ * The content_moderation taxonomy. The spec (docs/service-spec.md) names UNETHICAL and VIOLENCE; the rest follows the
  * MLCommons AILuminate / Llama Guard 3 hazard list (https://mlcommons.org/ailuminate/ and
  * https://huggingface.co/meta-llama/Llama-Guard-3-8B), merged where a response-level classifier
  * trained on a few thousand examples cannot tell two hazards apart. Order is the weight layout:
