@@ -61,20 +61,25 @@ export function buildCurve(scores: Float64Array, labels: Int8Array): Curve {
 
 const bothClasses = (c: Curve) => c.positives > 0 && c.negatives > 0;
 
-/** ROC-AUC by the trapezoid rule: equals P(score+ > score-) + ½ P(score+ = score-). */
+/**
+ * ROC-AUC as the Mann–Whitney statistic: P(score+ > score-) + ½ P(score+ = score-), the area under
+ * the curve by the trapezoid rule. The pair counts are summed exactly (whole and half numbers) and
+ * divided once, so the value is the correctly rounded fraction, whatever the order of the scores.
+ */
 export function rocAuc(c: Curve): number | null {
   if (!bothClasses(c)) return null;
-  let area = 0;
-  let x = 0;
-  let y = 0;
+  let pairs = 0;
+  let tp = 0;
+  let fp = 0;
   for (let k = 0; k < c.thresholds.length; k++) {
-    const nx = (c.fp[k] as number) / c.negatives;
-    const ny = (c.tp[k] as number) / c.positives;
-    area += ((nx - x) * (ny + y)) / 2;
-    x = nx;
-    y = ny;
+    const nextTp = c.tp[k] as number;
+    const nextFp = c.fp[k] as number;
+    // The negatives at this threshold: each outranked by the positives above it, tied with those at it.
+    pairs += (nextFp - fp) * (tp + (nextTp - tp) / 2);
+    tp = nextTp;
+    fp = nextFp;
   }
-  return area;
+  return pairs / (c.positives * c.negatives);
 }
 
 /** Average precision: Σ (R_k − R_{k−1}) · P_k over thresholds, high to low (no interpolation). */

@@ -1,2 +1,10 @@
+import { readFileSync } from "node:fs";
+import { parseCsvObjects } from "../../src/text/csv.js";
+
 /** Header-keyed rows of a CSV, throwing on a row of the wrong width: the project's one CSV module. */
-export { parseCsvObjects as parseCsv } from "../../src/text/csv.js";
+export const parseCsv = parseCsvObjects;
+
+/** `parseCsv` of a file. */
+export function readCsv(path: string): Record<string, string>[] {
+  return parseCsv(readFileSync(path, "utf8"));
+}
