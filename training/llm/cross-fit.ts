@@ -1,10 +1,10 @@
 import { createNgramScorer, type NgramMax } from "../../src/guardrails/llm/ngram-scorer.js";
 import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
+import type { LinearModel } from "../lib/logistic.js";
 import type { Embedded } from "./embed.js";
 import type { Example } from "./example.js";
 import type { Featured } from "./items.js";
-import type { LinearModel } from "./logistic.js";
 import type { MlpOptions } from "./mlp-train.js";
 import { stackExample } from "./stack.js";
 import { maxWindowLogit, trainStage } from "./stage-mlp.js";
@@ -28,25 +28,33 @@ export interface FitContext {
   log: (m: string) => void;
 }
 
-/** Folds for the MLP's stacked n-gram inputs, as in train.ts. */
-const STACK_FOLDS = 4;
+/** Folds for the MLP's stacked n-gram inputs. */
+export const STACK_FOLDS = 4;
+
+/**
+ * The n-gram scorer for each stacking fold: fold k's inputs come from a fit on the other folds'
+ * families, so the MLP learns how far to trust the n-grams on text they never saw.
+ */
+export function foldScorers(featured: Featured[], ctx: FitContext, seed: number): (fold: number) => Scorer {
+  const fam = ctx.family;
+  const foldOf = (e: Example) => hashRange(seed + 17, fam(e), 0, fam(e).length) % STACK_FOLDS;
+  return (k) => {
+    const m = ctx.trainNgrams(featured.filter((f) => foldOf(f.example) !== k));
+    return createNgramScorer(ctx.dim, m.weights, m.bias);
+  };
+}
 
 /** The n-gram model and the MLP fitted on `set`, with out-of-fold n-gram inputs for the MLP. */
 export function fitStack(set: FitSet, ctx: FitContext, seed: number) {
   const model = ctx.trainNgrams(set.featured);
   const scorer = createNgramScorer(ctx.dim, model.weights, model.bias);
-  const fam = ctx.family;
-  const foldOf = (e: Example) => hashRange(seed + 17, fam(e), 0, fam(e).length) % STACK_FOLDS;
   const stage = trainStage(
     set.examples,
     set.embedded,
     { examples: [], embedded: [], scorer },
-    fam,
+    ctx.family,
     STACK_FOLDS,
-    (k) => {
-      const m = ctx.trainNgrams(set.featured.filter((f) => foldOf(f.example) !== k));
-      return createNgramScorer(ctx.dim, m.weights, m.bias);
-    },
+    foldScorers(set.featured, ctx, seed),
     { ...ctx.mlp, seed },
     ctx.log,
   );

@@ -1,12 +1,19 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { hashRange } from "../../src/text/hash.js";
+import { flag } from "../lib/flags.js";
+import { REPO, SHARED_DATASETS } from "../lib/paths.js";
 import { buildBenignFrames } from "./benign-frames.js";
+import { dedup } from "./dedup.js";
 import type { Example } from "./example.js";
+import { addExtraToTrain, loadExtra } from "./extra-data.js";
 import { buildHijacks } from "./hijack-frames.js";
 import { buildIndirect } from "./indirect.js";
+import { plantDirectAttacks } from "./plant-direct.js";
 import { loadProjectData } from "./project-data.js";
 import { loadAttacks, loadDeepset, loadPromptmap, loadRaccoonAttacks } from "./sources-attacks.js";
 import { loadBenign, loadHarmfulQuestions } from "./sources-benign.js";
 import { loadEveryday } from "./sources-everyday.js";
+import { splitByFamily } from "./split.js";
 import { buildTriggerNegatives } from "./trigger-negatives.js";
 
 /** Sources kept wholly out of training and calibration: the closest thing to unseen data. */
@@ -20,6 +27,12 @@ export const HELDOUT_SOURCES = new Set([
   "promptmap-hate",
   "promptmap-social_bias",
 ]);
+
+/** The flags that say where the pool comes from (train.ts, errors.ts). */
+export const DATA_FLAGS = {
+  data: flag.path(SHARED_DATASETS, "the public data sets"),
+  project: flag.path(resolve(REPO, "datasets"), "the project's own data sets"),
+};
 
 export interface DataPaths {
   /** ../shared/datasets */
@@ -49,4 +62,55 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
     ...loadDeepset(injection),
     ...loadPromptmap(injection),
   ];
+}
+
+export interface SplitOptions {
+  seed: number;
+  /** Extra training rows (training/data/injection-extra): the folder as given, and resolved. */
+  extra?: { name: string; dir: string };
+  plantDirect: boolean;
+  /** With a refit the calibration split is trained on too, so its texts get planted copies. */
+  refit: number;
+  /** Keep only this share of training families: a learning curve. */
+  trainFraction: number;
+}
+
+/**
+ * The pool, near-duplicates dropped, split by template family (split.ts), then the training split's
+ * additions: extra data, planted direct attacks, and a learning curve's cut.
+ */
+export function loadSplits(paths: DataPaths, o: SplitOptions, log: (m: string) => void) {
+  const pool = loadPool(paths, o.seed);
+  const { kept, family, dropped } = dedup(pool);
+  const { splits, leaked } = splitByFamily(kept, family, HELDOUT_SOURCES, o.seed);
+  if (o.extra) {
+    const extra = addExtraToTrain(splits, loadExtra(o.extra.dir, o.seed + 9));
+    for (const e of extra.added) family.set(e, e.group);
+    log(
+      `extra data (${o.extra.name}): ${extra.added.length} training rows, ${extra.dropped} dropped as near-copies of calibration / test / held-out texts`,
+    );
+  }
+  if (o.plantDirect) {
+    // Training rows only. With a refit the calibration texts are trained on too, so their planted
+    // copies join them; folds are by family, so a text is never scored by a fit on its own copy.
+    const from = o.refit > 0 ? (["train", "calibration"] as const) : (["train"] as const);
+    let added = 0;
+    for (const [k, name] of from.entries()) {
+      const made = plantDirectAttacks(splits[name], (e) => family.get(e) ?? e.group, o.seed + 11 + k);
+      for (const [e, f] of made.family) family.set(e, f);
+      splits.train.push(...made.planted);
+      added += made.planted.length;
+    }
+    log(`planted ${added} short direct attacks into documents of their own split (training rows)`);
+  }
+  if (o.trainFraction < 1) {
+    splits.train = splits.train.filter((e) => {
+      const f = family.get(e) ?? e.group;
+      return hashRange(o.seed + 99, f, 0, f.length) / 4294967296 < o.trainFraction;
+    });
+  }
+  log(
+    `${pool.length} examples; dropped ${dropped.duplicates} near-duplicates, ${dropped.conflicts} label conflicts, ${leaked} near-copies of held-out texts`,
+  );
+  return { splits, family: (e: Example) => family.get(e) ?? e.group };
 }

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { readJsonl } from "../lib/jsonl.js";
 import { dedup } from "./dedup.js";
 import { createRng, type Example, example, pick } from "./example.js";
 import { plantPayloads } from "./indirect.js";
@@ -31,23 +32,19 @@ export function loadExtra(dir: string, _seed: number): Extra {
     .filter((f) => f.endsWith(".jsonl"))
     .sort()) {
     const name = basename(file, ".jsonl");
-    readFileSync(join(dir, file), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .forEach((line, i) => {
-        const row = JSON.parse(line) as Row;
-        if (row.kind === "payload") payloads.push({ family: `extra:${row.technique}`, payload: row.text });
-        else
-          prompts.push(
-            example(
-              row.text,
-              row.label === 1 ? 1 : 0,
-              `extra/${name}`,
-              `extra:${name}:${row.technique}:${i}`,
-              row.kind ?? (row.label === 1 ? "prompt" : "hard"),
-            ),
-          );
-      });
+    readJsonl<Row>(join(dir, file)).forEach((row, i) => {
+      if (row.kind === "payload") payloads.push({ family: `extra:${row.technique}`, payload: row.text });
+      else
+        prompts.push(
+          example(
+            row.text,
+            row.label === 1 ? 1 : 0,
+            `extra/${name}`,
+            `extra:${name}:${row.technique}:${i}`,
+            row.kind ?? (row.label === 1 ? "prompt" : "hard"),
+          ),
+        );
+    });
   }
   return { prompts, payloads };
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readJson, readJsonl } from "../lib/jsonl.js";
 import { createRng, type Example, example, pick } from "./example.js";
 
 // How an attacker addresses the model from inside a document. "{p}" is the payload; about half
@@ -23,17 +23,14 @@ interface Email {
 
 /** Clean BIPIA e-mails: long benign documents, and the carriers payloads are planted in. */
 export function loadEmails(dir: string): string[] {
-  return readFileSync(join(dir, "bipia/email_train.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => (JSON.parse(line) as Email).context);
+  return readJsonl<Email>(join(dir, "bipia/email_train.jsonl")).map((row) => row.context);
 }
 
 /** BIPIA payloads by category (text and code attacks). */
 export function loadPayloads(dir: string): { category: string; payload: string }[] {
   const out: { category: string; payload: string }[] = [];
   for (const file of ["text_attack_train.json", "code_attack_train.json"]) {
-    const sets = JSON.parse(readFileSync(join(dir, "bipia", file), "utf8")) as Record<string, string[]>;
+    const sets = readJson(join(dir, "bipia", file)) as Record<string, string[]>;
     for (const [category, payloads] of Object.entries(sets)) {
       for (const payload of payloads) out.push({ category, payload });
     }

@@ -1,8 +1,14 @@
 import { featurize, type SparseVector } from "../../src/guardrails/llm/features/ngrams.js";
 import { sentenceWindows } from "../../src/guardrails/llm/features/windows.js";
 import { foldText } from "../../src/text/normalize.js";
+import {
+  dot,
+  type LinearModel,
+  type LogisticItem,
+  type LogisticOptions,
+  trainLogistic,
+} from "../lib/logistic.js";
 import { createRng, type Example, shuffle } from "./example.js";
-import { dot, type LinearModel, type TrainItem } from "./logistic.js";
 
 // A benign document adds at most this many of its windows as negatives, each at this weight,
 // so long documents teach "ordinary sentences are fine" without drowning the short prompts.
@@ -50,9 +56,9 @@ export function maxLogit(f: Featured, model: LinearModel): { z: number; at: numb
  * highest-scoring window as a positive too (one round of multiple-instance learning: an attack
  * contains at least one attacking window, and the model picks which).
  */
-export function trainingItems(featured: Featured[], seed: number, model?: LinearModel): TrainItem[] {
+export function trainingItems(featured: Featured[], seed: number, model?: LinearModel): LogisticItem[] {
   const rng = createRng(seed);
-  const items: TrainItem[] = [];
+  const items: LogisticItem[] = [];
   for (const f of featured) {
     const y = f.example.label;
     // A planted e-mail is an attack only where the payload is: its other sentences are the same
@@ -78,4 +84,13 @@ export function trainingItems(featured: Featured[], seed: number, model?: Linear
     }
   }
   return items;
+}
+
+/**
+ * The n-gram model, trained twice: on whole texts and windows, then again with each attack's
+ * highest-scoring window as a positive (trainingItems).
+ */
+export function trainNgrams(featured: Featured[], o: LogisticOptions): LinearModel {
+  const first = trainLogistic(trainingItems(featured, o.seed), o);
+  return trainLogistic(trainingItems(featured, o.seed, first), o);
 }

@@ -1,8 +1,6 @@
-/** Scores of one evaluated set: label 1 = injection. */
-export interface Scored {
-  score: number;
-  label: 0 | 1;
-}
+import { recallAtFpr, rocAucOf, type Scored } from "../lib/metrics.js";
+
+export type { Scored };
 
 export interface Metrics {
   n: number;
@@ -14,23 +12,6 @@ export interface Metrics {
   fpr: number | null;
   /** Recall at the highest threshold whose FPR on this set's negatives is at most 1%. */
   recallAt1Fpr: number | null;
-}
-
-/** ROC-AUC as the Mann–Whitney statistic (ties count half). */
-export function rocAuc(items: Scored[]): number | null {
-  const sorted = [...items].sort((a, b) => a.score - b.score);
-  const pos = items.filter((s) => s.label === 1).length;
-  const neg = items.length - pos;
-  if (pos === 0 || neg === 0) return null;
-  let rankSum = 0;
-  for (let i = 0; i < sorted.length; ) {
-    let j = i;
-    while (j < sorted.length && (sorted[j] as Scored).score === (sorted[i] as Scored).score) j++;
-    const rank = (i + j + 1) / 2;
-    for (let k = i; k < j; k++) if ((sorted[k] as Scored).label === 1) rankSum += rank;
-    i = j;
-  }
-  return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
 export function metricsAt(items: Scored[], threshold: number): Metrics {
@@ -47,28 +28,13 @@ export function metricsAt(items: Scored[], threshold: number): Metrics {
   return {
     n: items.length,
     positives: pos.length,
-    auc: rocAuc(items),
+    auc: rocAucOf(items),
     precision: neg.length > 0 ? precision : null,
     recall,
     f1: neg.length > 0 ? f1 : null,
     fpr: neg.length > 0 ? fp / neg.length : null,
-    recallAt1Fpr: pos.length > 0 && neg.length > 0 ? recall1(pos, neg) : null,
+    recallAt1Fpr: pos.length > 0 && neg.length > 0 ? recallAtFpr(items, 0.01) : null,
   };
-}
-
-function recall1(pos: Scored[], neg: Scored[]): number {
-  const negScores = neg.map((s) => s.score).sort((a, b) => b - a);
-  // Flag strictly above the score of the (1% · negatives + 1)-th highest negative.
-  const cut = negScores[Math.floor(neg.length * 0.01)] as number;
-  return pos.filter((s) => s.score > cut).length / pos.length;
-}
-
-/** The lowest threshold whose FPR on `negatives` is at most `maxFpr`. */
-export function thresholdForFpr(negatives: number[], maxFpr: number): number {
-  const sorted = [...negatives].sort((a, b) => b - a);
-  const allowed = Math.floor(negatives.length * maxFpr);
-  const cut = sorted[allowed] ?? 0;
-  return Math.min(1, cut + 1e-6);
 }
 
 /**

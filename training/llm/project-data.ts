@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { BUNDLED_CORPUS } from "../../src/guardrails/vector/targets.js";
+import { readJsonl } from "../lib/jsonl.js";
 import { type Example, example, type Kind } from "./example.js";
 import { type Payload, plantPayloads } from "./indirect.js";
 
@@ -49,33 +50,29 @@ export function loadProjectData(root: string, seed: number, knownAttacks = BUNDL
     if (folder === "attacks" && existsSync(knownAttacks)) files.push(knownAttacks);
     for (const file of files) {
       const name = basename(file, ".jsonl");
-      readFileSync(file, "utf8")
-        .split("\n")
-        .filter((line) => line.trim())
-        .forEach((line, i) => {
-          const row = JSON.parse(line) as Row;
-          const text = row.text ?? row.prompt ?? "";
-          if (!text.trim()) return;
-          const label: 0 | 1 =
-            row.label === undefined
-              ? defaultLabel
-              : Number(row.label) === 1 || row.label === "injection"
-                ? 1
-                : 0;
-          const family = row.group ?? row.technique ?? row.category ?? String(i);
-          if (name === "indirect-payloads") {
-            payloads.push({ family: `project-payload:${family}`, payload: text });
-            return;
-          }
-          const e = example(
-            text,
-            label,
-            `project-${folder}/${name}`,
-            `project:${name}:${family}`,
-            kindOf(name, label, row),
-          );
-          out.push(row.payload ? { ...e, payload: row.payload } : e);
-        });
+      readJsonl<Row>(file).forEach((row, i) => {
+        const text = row.text ?? row.prompt ?? "";
+        if (!text.trim()) return;
+        const label: 0 | 1 =
+          row.label === undefined
+            ? defaultLabel
+            : Number(row.label) === 1 || row.label === "injection"
+              ? 1
+              : 0;
+        const family = row.group ?? row.technique ?? row.category ?? String(i);
+        if (name === "indirect-payloads") {
+          payloads.push({ family: `project-payload:${family}`, payload: text });
+          return;
+        }
+        const e = example(
+          text,
+          label,
+          `project-${folder}/${name}`,
+          `project:${name}:${family}`,
+          kindOf(name, label, row),
+        );
+        out.push(row.payload ? { ...e, payload: row.payload } : e);
+      });
     }
   }
   // Planted into the project's carriers and long documents (the payloads address the model already).

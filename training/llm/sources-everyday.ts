@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCsv } from "../lib/csv.js";
+import { readCsv } from "../lib/csv.js";
 import { createRng, type Example, example, shuffle } from "./example.js";
 
 /**
@@ -23,7 +23,7 @@ export function loadEveryday(moderationDir: string, seed: number, toxigen = 1500
   const out = shuffle([...sentences], rng)
     .slice(0, toxigen)
     .map((t, i) => example(t, 0, "toxigen-neutral", `toxigen:${i}`));
-  const rows = parseCsv(readFileSync(join(moderationDir, "davidson-hate-speech/labeled_data.csv"), "utf8"));
+  const rows = readCsv(join(moderationDir, "davidson-hate-speech/labeled_data.csv"));
   const neither = rows.filter((r) => r.class === "2").map((r) => r.tweet ?? "");
   shuffle(neither, rng)
     .slice(0, tweets)
