@@ -3,14 +3,15 @@
  * what each harm is about; they never train the unsafe-vs-safe head (a harmful question is not a
  * harmful response). Rows whose source label has no clear home are left out rather than guessed.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   HAZARD_MAPPING,
   type ModerationCategory,
 } from "../../src/guardrails/content-moderation/model/categories.js";
-import { parseCsv } from "../lib/csv.js";
-import { dedupe, type Example, readJsonl } from "./read.js";
+import { readCsv } from "../lib/csv.js";
+import { readJson, readJsonl } from "../lib/jsonl.js";
+import { dedupe, type Example } from "./example.js";
 
 const HARMBENCH: Record<string, ModerationCategory> = {
   chemical_biological: "WEAPONS",
@@ -72,14 +73,11 @@ function donotanswer(intent: string): ModerationCategory | null {
 export function loadCategorySets(dir: string): Example[] {
   const base = join(dir, "moderation");
   const out: Example[] = [];
-  for (const r of parseCsv(readFileSync(join(base, "ailuminate/airr_demo_en_us_prompts.csv"), "utf8"))) {
+  for (const r of readCsv(join(base, "ailuminate/airr_demo_en_us_prompts.csv"))) {
     const category = HAZARD_MAPPING[r.hazard ?? ""]?.category;
     if (category && r.prompt_text) out.push({ text: r.prompt_text, category, source: "ailuminate" });
   }
-  const catqa = JSON.parse(readFileSync(join(base, "catqa/catqa_english.json"), "utf8")) as Record<
-    string,
-    Record<string, string[]>
-  >;
+  const catqa = readJson(join(base, "catqa/catqa_english.json")) as Record<string, Record<string, string[]>>;
   for (const [main, subs] of Object.entries(catqa)) {
     for (const [sub, questions] of Object.entries(subs)) {
       const category = sub in CATQA_SUB ? CATQA_SUB[sub] : (CATQA_MAIN[main] ?? null);
@@ -92,7 +90,7 @@ export function loadCategorySets(dir: string): Example[] {
       if (category) out.push({ text: r.prompt, category, source: "donotanswer" });
     }
   }
-  for (const r of parseCsv(readFileSync(join(base, "harmbench/harmbench_behaviors_text_all.csv"), "utf8"))) {
+  for (const r of readCsv(join(base, "harmbench/harmbench_behaviors_text_all.csv"))) {
     const category = HARMBENCH[r.SemanticCategory ?? ""];
     if (category && r.Behavior) out.push({ text: r.Behavior, category, source: "harmbench" });
   }

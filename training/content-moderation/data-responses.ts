@@ -1,9 +1,9 @@
 /** Model responses: GPTFuzz's labelled ones (the core) and ordinary helpful answers (negatives). */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
-import { parseCsv } from "../lib/csv.js";
-import { dedupe, type Example, readJsonl } from "./read.js";
+import { readCsv } from "../lib/csv.js";
+import { readJson, readJsonl } from "../lib/jsonl.js";
+import { dedupe, type Example } from "./example.js";
 
 /**
  * The project's category for each of the 80 GPTFuzz questions that have labelled responses
@@ -24,7 +24,7 @@ const Q = [
 ] as const satisfies readonly ModerationCategory[];
 
 export function loadGptfuzz(dir: string): Example[] {
-  const rows = parseCsv(readFileSync(join(dir, "moderation/gptfuzz/responses_labeled_train.csv"), "utf8"));
+  const rows = readCsv(join(dir, "moderation/gptfuzz/responses_labeled_train.csv"));
   return rows
     .filter((r) => r.Response?.trim())
     .map((r) => {
@@ -52,8 +52,8 @@ export function loadBenignResponses(dir: string): Example[] {
   const benign = join(dir, "injection/benign");
   const take = (source: string, texts: (string | undefined)[]): Example[] =>
     texts.filter((t): t is string => !!t && t.trim().length > 20).map((text) => ({ text, label: 0, source }));
-  const alpaca = JSON.parse(readFileSync(join(benign, "alpaca_eval_outputs.json"), "utf8")) as Instructed[];
-  const roleplay = JSON.parse(readFileSync(join(benign, "gpteacher_roleplay.json"), "utf8")) as Instructed[];
+  const alpaca = readJson(join(benign, "alpaca_eval_outputs.json")) as Instructed[];
+  const roleplay = readJson(join(benign, "gpteacher_roleplay.json")) as Instructed[];
   const selfInstruct = ["self_instruct_seed_tasks.jsonl", "self_instruct_user_oriented.jsonl"].flatMap((f) =>
     readJsonl<Instructed>(join(benign, f)).flatMap((r) => (r.instances ?? []).map((i) => i.output)),
   );

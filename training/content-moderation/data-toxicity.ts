@@ -1,8 +1,8 @@
 /** Plain toxic text, so hate and abuse are UNSAFE even when no harmful request is in sight. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCsv } from "../lib/csv.js";
-import { dedupe, type Example } from "./read.js";
+import { readCsv } from "../lib/csv.js";
+import { dedupe, type Example } from "./example.js";
 
 /**
  * Davidson et al. tweets: class 0 hate → HATE, 1 offensive → HARASSMENT, 2 neither → safe.
@@ -10,7 +10,7 @@ import { dedupe, type Example } from "./read.js";
  * left in, the model would learn "RT @" as a toxicity cue.
  */
 export function loadDavidson(dir: string): Example[] {
-  const rows = parseCsv(readFileSync(join(dir, "moderation/davidson-hate-speech/labeled_data.csv"), "utf8"));
+  const rows = readCsv(join(dir, "moderation/davidson-hate-speech/labeled_data.csv"));
   const examples = rows.map((r): Example => {
     const text = (r.tweet ?? "")
       .replace(/&amp;/g, "&")

@@ -4,10 +4,11 @@
  * helpful answers on sensitive subjects (SAFE). Templates × topics, sampled with a fixed seed.
  * datasets/moderation/sanity.jsonl is separate, differently worded and only ever evaluated.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
-import { type Example, readJsonl, rng, shuffle } from "./read.js";
+import { readJson, readJsonl } from "../lib/jsonl.js";
+import { mulberry32 as rng, shuffle } from "../lib/random.js";
+import type { Example } from "./example.js";
 
 interface Written {
   topics: { topic: string; category: ModerationCategory }[];
@@ -22,7 +23,7 @@ const fill = (template: string, topic: string): string =>
 
 /** `perTopic` templates of each kind for every topic, chosen by a seeded shuffle. */
 export function loadWritten(root: string, perTopic = 4, seed = 7): Example[] {
-  const w = JSON.parse(readFileSync(join(root, "datasets/moderation/written.json"), "utf8")) as Written;
+  const w = readJson(join(root, "datasets/moderation/written.json")) as Written;
   const random = rng(seed);
   const out: Example[] = [];
   for (const { topic, category } of w.topics) {

@@ -1,8 +1,8 @@
 /** Held-out figures for the model card, computed through the shipped model's own classify(). */
 import { MODERATION_CATEGORIES } from "../../src/guardrails/content-moderation/model/categories.js";
 import type { ModerationModel } from "../../src/guardrails/content-moderation/model/model.js";
-import { atThreshold, categoryFigures, recallAtFpr, rocAuc, type Scored } from "./metrics.js";
-import type { Example } from "./read.js";
+import { atThreshold, recallAtFpr, rocAucOf, type Scored } from "../lib/metrics.js";
+import type { Example } from "./example.js";
 
 /** The encoder vectors of a text, when the embedding head is being measured. */
 export type Lookup = (text: string) => Float32Array[] | undefined;
@@ -14,7 +14,7 @@ export function binaryFigures(items: readonly Scored[], threshold: number) {
   return {
     n: items.length,
     positives: items.filter((x) => x.label === 1).length,
-    rocAuc: round(rocAuc(items)),
+    rocAuc: round(rocAucOf(items) ?? Number.NaN),
     precision: round(at.precision),
     recall: round(at.recall),
     f1: round(at.f1),
@@ -53,4 +53,30 @@ export function buryInBenign(positives: readonly Example[], benign: readonly Exa
     label: 1,
     source: "buried",
   }));
+}
+
+/** Accuracy and macro-F1 over the classes that occur in the gold labels. */
+export function categoryFigures(gold: readonly number[], predicted: readonly number[], classes: number) {
+  const tp = new Array<number>(classes).fill(0);
+  const fp = new Array<number>(classes).fill(0);
+  const fn = new Array<number>(classes).fill(0);
+  gold.forEach((g, i) => {
+    const p = predicted[i] as number;
+    if (p === g) tp[g] = (tp[g] as number) + 1;
+    else {
+      fp[p] = (fp[p] as number) + 1;
+      fn[g] = (fn[g] as number) + 1;
+    }
+  });
+  const present = [...new Set(gold)];
+  const f1s = present.map((c) => {
+    const t = tp[c] as number;
+    return t ? (2 * t) / (2 * t + (fp[c] as number) + (fn[c] as number)) : 0;
+  });
+  const correct = gold.filter((g, i) => g === predicted[i]).length;
+  return {
+    accuracy: correct / Math.max(1, gold.length),
+    macroF1: f1s.reduce((s, v) => s + v, 0) / Math.max(1, f1s.length),
+    n: gold.length,
+  };
 }

@@ -4,9 +4,50 @@ import { type Features, featurize } from "../../src/guardrails/content-moderatio
 import { meanVector } from "../../src/guardrails/content-moderation/model/linear.js";
 import type { ScoringParams } from "../../src/guardrails/content-moderation/model/raw-score.js";
 import { splitUnits } from "../../src/guardrails/content-moderation/model/windows.js";
+import {
+  type Arithmetic,
+  type LogisticItem,
+  type SoftmaxItem,
+  type SparseRow,
+  trainLogistic,
+  trainSoftmax,
+} from "../lib/logistic.js";
 import type { Vectors } from "./embed-cache.js";
-import { denseFeatures, type Sample, type TrainOptions, trainBinary, trainMultinomial } from "./logreg.js";
 import { type Row, SOURCE_WEIGHT } from "./splits.js";
+
+export interface TrainOptions {
+  /** log2 of the table's rows: hashed features are masked to it. */
+  readonly bits: number;
+  readonly epochs: number;
+  readonly lr: number;
+  readonly l2: number;
+  readonly seed: number;
+}
+
+/** This model's AdaGrad arithmetic (lib/logistic.ts): unweighted classes, ε after the root. */
+const ARITHMETIC: Arithmetic = {
+  balanceClasses: false,
+  epsilon: "after-root",
+  bias: "first",
+  shuffle: "continue",
+};
+
+const logisticOptions = (o: TrainOptions) => ({
+  dim: 1 << o.bits,
+  epochs: o.epochs,
+  rate: o.lr,
+  l2: o.l2,
+  seed: o.seed,
+});
+
+const sparse = (f: Features): SparseRow => ({ index: f.hashes, value: f.values });
+
+/** A dense vector (an embedding) as sparse features over rows 0…dim−1, for the same trainers. */
+function denseFeatures(v: ArrayLike<number>): Features {
+  const hashes = new Uint32Array(v.length);
+  for (let i = 0; i < v.length; i++) hashes[i] = i;
+  return { hashes, values: Float32Array.from(v) };
+}
 
 export interface HeadOptions {
   readonly binary: TrainOptions;
@@ -43,22 +84,23 @@ function units(
   return { whole: denseFeatures(meanVector(v)), windows: v.length > 1 ? v.map(denseFeatures) : [] };
 }
 
-export function binarySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): Sample[] {
-  const samples: Sample[] = [];
+export function binarySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): LogisticItem[] {
+  const samples: LogisticItem[] = [];
   for (const r of rows) {
     const w = (SOURCE_WEIGHT[r.source] ?? 1) * (r.label === 1 ? o.positiveWeight : 1);
     const u = units(r.text, o, vectors);
     if (!u) continue;
     const { whole, windows } = u;
-    samples.push({ f: whole, y: r.label ?? 0, w });
+    samples.push({ x: sparse(whole), y: r.label ?? 0, weight: w });
     // Inference keeps the most unsafe window, so the windows of a safe response must stay safe
     // too. (A compliant response's windows are not all unsafe: its preamble is often a refusal.)
-    if (r.label === 0) for (const f of windows) samples.push({ f, y: 0, w: w / Math.max(1, windows.length) });
+    if (r.label === 0)
+      for (const f of windows) samples.push({ x: sparse(f), y: 0, weight: w / Math.max(1, windows.length) });
   }
   return samples;
 }
 
-export function categorySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): Sample[] {
+export function categorySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): SoftmaxItem[] {
   const counts = new Map<number, number>();
   const ys = rows.map((r) =>
     MODERATION_CATEGORIES.indexOf(r.category as (typeof MODERATION_CATEGORIES)[number]),
@@ -69,9 +111,12 @@ export function categorySamples(rows: readonly Row[], o: HeadOptions, vectors?: 
   return rows.flatMap((r, i) => {
     const y = ys[i] as number;
     const u = units(r.text, o, vectors);
-    return u ? [{ f: u.whole, y, w: Math.sqrt(mean / (counts.get(y) ?? 1)) }] : [];
+    return u ? [{ x: sparse(u.whole), y, weight: Math.sqrt(mean / (counts.get(y) ?? 1)) }] : [];
   });
 }
+
+const trainBinary = (items: LogisticItem[], o: TrainOptions) =>
+  trainLogistic(items, { ...logisticOptions(o), arithmetic: ARITHMETIC });
 
 export function trainHeads(
   binaryRows: readonly Row[],
@@ -81,11 +126,15 @@ export function trainHeads(
 ): ScoringParams {
   const k = MODERATION_CATEGORIES.length;
   const b = trainBinary(binarySamples(binaryRows, o), o.binary);
-  const c = trainMultinomial(categorySamples(categoryRows, o), k, o.category);
+  const c = trainSoftmax(categorySamples(categoryRows, o), k, logisticOptions(o.category));
   let embedding: ScoringParams["embedding"];
   if (vectors) {
     const eb = trainBinary(binarySamples(binaryRows, o, vectors), o.embedding.binary);
-    const ec = trainMultinomial(categorySamples(categoryRows, o, vectors), k, o.embedding.category);
+    const ec = trainSoftmax(
+      categorySamples(categoryRows, o, vectors),
+      k,
+      logisticOptions(o.embedding.category),
+    );
     embedding = { binary: eb.weights, binaryBias: eb.bias, category: ec.weights, categoryBias: ec.bias };
   }
   return {

@@ -1,8 +1,8 @@
 /** The held-out figures of one scoring mode (n-gram only, or n-gram + USE-lite averaged). */
 import type { ModerationModel } from "../../src/guardrails/content-moderation/model/model.js";
+import { atThreshold } from "../lib/metrics.js";
 import { binaryFigures, categoryReport, type Lookup, scoreAll } from "./evaluate.js";
-import { atThreshold } from "./metrics.js";
-import type { Example } from "./read.js";
+import type { Example } from "./example.js";
 import type { Pools, Row } from "./splits.js";
 
 export const BENIGN_SOURCES = ["alpaca-outputs", "gpteacher-roleplay", "self-instruct"];

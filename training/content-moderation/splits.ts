@@ -5,11 +5,13 @@
  * Test rows are never seen by training, calibration or the threshold sweep; folds give out-of-fold
  * scores on the training part for Platt scaling and the threshold sweep.
  */
+
+import { mulberry32 as rng, shuffle } from "../lib/random.js";
 import { loadCategorySets } from "./data-categories.js";
 import { loadBenignResponses, loadGptfuzz } from "./data-responses.js";
 import { loadDavidson, loadToxigen } from "./data-toxicity.js";
 import { loadSanity, loadWritten } from "./data-written.js";
-import { bucket, type Example, rng, shuffle } from "./read.js";
+import { bucket, type Example } from "./example.js";
 
 export const FOLDS = 4;
 

@@ -1,6 +1,4 @@
-/** Small readers and deterministic randomness for the moderation training script. */
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+/** The moderation training rows, and the keyed splitting and de-duplication they go through. */
 import type { ModerationCategory } from "../../src/guardrails/content-moderation/model/categories.js";
 
 /** One labelled text. `group` keeps related rows on one side of a split (a GPTFuzz question). */
@@ -12,17 +10,6 @@ export interface Example {
   readonly source: string;
   readonly group?: string;
 }
-
-export const readText = (path: string): string =>
-  path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8");
-
-export const readJsonl = <T>(path: string): T[] =>
-  readText(path)
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
-
-export { mulberry32 as rng, shuffle } from "../lib/random.js";
 
 /** A stable bucket in [0, 1) for a key (FNV-1a): splits that do not depend on row order. */
 export function bucket(key: string, salt = 0): number {
