@@ -1,6 +1,7 @@
 /** Prints the held-out figures as markdown tables (pasted into models/system-prompt-protection/MODEL_CARD.md). */
+
+import { atThreshold, recallAtFpr, rocAucOf, type Scored } from "../lib/metrics.js";
 import type { LeakExample } from "./generate.js";
-import { atThreshold, recallAtFpr, rocAuc, type Scored } from "./metrics.js";
 
 const f = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(3));
 
@@ -10,7 +11,7 @@ export function summaryHeader(): string {
 
 export function summaryRow(name: string, rows: readonly Scored[], threshold: number): string {
   const m = atThreshold(rows, threshold);
-  return `| ${name} | ${rows.length} | ${f(rocAuc(rows))} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.fpr)} | ${f(recallAtFpr(rows, 0.01))} |`;
+  return `| ${name} | ${rows.length} | ${f(rocAucOf(rows) ?? Number.NaN)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.fpr)} | ${f(recallAtFpr(rows, 0.01))} |`;
 }
 
 /** Per kind: recall for leak kinds, false-positive rate for no-leak kinds. */

@@ -1,0 +1,69 @@
+/**
+ * The combiners: per setting, a small logistic regression over the detector's parts (the n-gram
+ * classifiers' probabilities, prompt overlap, encoder similarity), fitted on the validation split
+ * so they see the classifiers' held-out behaviour; and the one threshold for all of them.
+ */
+import {
+  type PartsModel,
+  partsProbability,
+} from "../../src/guardrails/system-prompt-protection/detector/linear.js";
+import { fitDenseLogistic } from "../lib/logistic.js";
+import { atThreshold } from "../lib/metrics.js";
+import { combinerFeatures, type PartsRow, type Setting } from "./score-examples.js";
+
+export type Combiners = Record<string, PartsModel>;
+
+/** Two combiners per setting: without the originating prompt (`S`) and with it (`SP`). */
+export function fitCombiners(valParts: ReadonlyMap<Setting, PartsRow[]>): Combiners {
+  const combiners: Combiners = {};
+  for (const [setting, rows] of valParts) {
+    for (const key of [setting, `${setting}P`]) {
+      const features = combinerFeatures(key);
+      const use = key.endsWith("P") ? rows.filter((r) => r.example.prompt) : rows;
+      const x = use.map((r) => features.map((n) => r.parts[n] ?? 0));
+      const fit = fitDenseLogistic(
+        x,
+        use.map((r) => r.example.label),
+        1e-4,
+      );
+      combiners[key] = {
+        features,
+        weights: fit.weights.map((w) => +w.toFixed(5)),
+        bias: +fit.bias.toFixed(5),
+      };
+    }
+  }
+  return combiners;
+}
+
+/** Scores rows as the detector does: the P combiner when the example carries a prompt and it is used. */
+export function scoreParts(
+  combiners: Combiners,
+  rows: readonly PartsRow[],
+  setting: Setting,
+  usePrompt: boolean,
+) {
+  return rows.map((r) => {
+    const key = `${setting}${usePrompt && r.example.prompt ? "P" : ""}`;
+    const c = combiners[key];
+    if (!c) throw new Error(`no combiner ${key}`);
+    return { score: partsProbability(c, r.parts), label: r.example.label, kind: r.example.kind };
+  });
+}
+
+/** The threshold with the best mean F1 over every setting, with and without prompts, on validation. */
+export function chooseThreshold(
+  combiners: Combiners,
+  valParts: ReadonlyMap<Setting, PartsRow[]>,
+): { threshold: number; f1: number } {
+  let threshold = 0.5;
+  let bestF1 = -1;
+  for (let t = 0.05; t < 0.951; t += 0.01) {
+    const f1s = [...valParts].flatMap(([s, rows]) =>
+      [true, false].map((p) => atThreshold(scoreParts(combiners, rows, s, p), t).f1),
+    );
+    const mean = f1s.reduce((a, b) => a + b, 0) / f1s.length;
+    if (mean > bestF1 + 1e-9) [bestF1, threshold] = [mean, +t.toFixed(2)];
+  }
+  return { threshold, f1: bestF1 };
+}
