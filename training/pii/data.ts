@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { TaggedEntity } from "../../src/guardrails/pii/tagger/tags.js";
+import { readJson } from "../lib/jsonl.js";
 
 export interface LabelledText {
   readonly text: string;
@@ -19,11 +20,61 @@ interface PresidioRow {
 
 /** Presidio-research rows; `part` picks rows [from, to) as fractions of the file (dev = 0–0.4). */
 export function loadPresidio(path: string, from = 0, to = 1): LabelledText[] {
-  const rows = JSON.parse(readFileSync(path, "utf8")) as PresidioRow[];
+  const rows = readJson(path) as PresidioRow[];
   return rows.slice(Math.floor(rows.length * from), Math.floor(rows.length * to)).map((row) => ({
     text: row.full_text,
     spans: row.spans.map((s) => ({ start: s.start_position, end: s.end_position, label: s.entity_type })),
   }));
+}
+
+export interface ConllToken {
+  readonly start: number;
+  readonly end: number;
+  /** The BIO tag: "O", "B-person", "I-person", … */
+  readonly tag: string;
+}
+
+/**
+ * CoNLL (WNUT-17): one "token<TAB>BIO-tag" a line, a blank line between texts. Each text is its
+ * tokens joined by single spaces, with every token's offsets and tag.
+ */
+export function readConll(path: string): { text: string; tokens: ConllToken[] }[] {
+  const out: { text: string; tokens: ConllToken[] }[] = [];
+  for (const block of readFileSync(path, "utf8").split(/\n\s*\n/)) {
+    let text = "";
+    const tokens: ConllToken[] = [];
+    for (const line of block.split("\n")) {
+      const [token, tag = "O"] = line.split("\t");
+      if (!token) continue;
+      if (text) text += " ";
+      const start = text.length;
+      text += token;
+      tokens.push({ start, end: text.length, tag });
+    }
+    if (text) out.push({ text, tokens });
+  }
+  return out;
+}
+
+/**
+ * Spans from BIO tags: a token whose type has a label starts a span, and an I- token extends the
+ * last span when it has the same label (and, with `adjacent`, when the token before had a label).
+ */
+export function bioSpans(
+  tokens: readonly ConllToken[],
+  labelOf: (type: string, tag: string) => string | undefined,
+  adjacent: boolean,
+): { start: number; end: number; label: string }[] {
+  const spans: { start: number; end: number; label: string }[] = [];
+  let inside = false;
+  for (const { start, end, tag } of tokens) {
+    const label = labelOf(tag.slice(2), tag);
+    const last = spans[spans.length - 1];
+    if (tag.startsWith("I-") && (inside || !adjacent) && last && last.label === label) last.end = end;
+    else if (label) spans.push({ start, end, label });
+    inside = label !== undefined;
+  }
+  return spans;
 }
 
 const WNUT_MAP: Readonly<Record<string, TaggedEntity>> = {
@@ -33,28 +84,12 @@ const WNUT_MAP: Readonly<Record<string, TaggedEntity>> = {
   group: "ORGANIZATION",
 };
 
-/** WNUT-17 CoNLL, tokens joined by single spaces (as training/pii/eval.ts scores it). */
+/** WNUT-17 CoNLL, the tagger's entity types only (as training/pii/eval.ts scores it). */
 export function loadWnut(path: string): LabelledText[] {
-  const out: LabelledText[] = [];
-  for (const block of readFileSync(path, "utf8").split(/\n\s*\n/)) {
-    let text = "";
-    const spans: { start: number; end: number; label: string }[] = [];
-    let inside = false;
-    for (const line of block.split("\n")) {
-      const [token, tag = "O"] = line.split("\t");
-      if (!token) continue;
-      if (text) text += " ";
-      const start = text.length;
-      text += token;
-      const label = WNUT_MAP[tag.slice(2)];
-      const last = spans[spans.length - 1];
-      if (tag.startsWith("I-") && inside && last && last.label === label) last.end = text.length;
-      else if (label) spans.push({ start, end: text.length, label });
-      inside = label !== undefined;
-    }
-    if (text) out.push({ text, spans });
-  }
-  return out;
+  return readConll(path).map(({ text, tokens }) => ({
+    text,
+    spans: bioSpans(tokens, (type) => WNUT_MAP[type], true),
+  }));
 }
 
 const NANNI_MAP: Readonly<Record<string, TaggedEntity>> = {
@@ -66,7 +101,7 @@ const TITLE = /^(?:Dr|Mr|Mrs|Ms|Prof)\.? /;
 
 /** nannigalaxy synthetic sentences: entity strings located in the text; titles are not part of a name. */
 export function loadNannigalaxy(path: string): LabelledText[] {
-  const rows = JSON.parse(readFileSync(path, "utf8")) as {
+  const rows = readJson(path) as {
     text: string;
     NER: { entity: string; label: string }[];
   }[];

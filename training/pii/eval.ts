@@ -1,20 +1,22 @@
 /**
  * Measures the pii guardrail against labelled data.
- *   npx tsx training/pii/eval.ts [--data PATH] [--split dev|fold:K|test|all] [--wnut PATH] [--tagger DIR] [--names tagger|rules]
+ *   npm run eval:pii -- [flags]   (--help lists them)
  * Presidio-research JSON (default generated_large.json): dev = first 40%, test = the other 60%.
  * --wnut PATH scores PERSON/LOCATION/ORGANIZATION on a WNUT-17 CoNLL file instead.
  */
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { createPiiDetect } from "../../src/guardrails/pii/detect.js";
 import { NAME_ENTITIES, PII_ENTITIES, type PiiEntity } from "../../src/guardrails/pii/entities.js";
 import { loadTaggerModel } from "../../src/guardrails/pii/tagger/model.js";
 import type { Span } from "../../src/guardrails/types.js";
+import { flag, parseFlags } from "../lib/flags.js";
+import { runMain } from "../lib/main.js";
+import { SHARED_DATASETS } from "../lib/paths.js";
+import { bioSpans, readConll } from "./data.js";
 
-// One file on purpose (the script is owned alone): data loading first, then scoring and timing.
 interface Sample {
   readonly text: string;
   readonly spans: readonly Span[];
@@ -68,26 +70,11 @@ const WNUT_MAP: Readonly<Record<string, string>> = {
   group: "ORGANIZATION",
 };
 
-/** WNUT-17 CoNLL: one "token<TAB>BIO-tag" per line, blank line between tweets; tokens joined by spaces. */
+/** WNUT-17 CoNLL; types the guardrail does not detect become IGNORED_<type> spans. */
 function loadWnut(path: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const block of readFileSync(path, "utf8").split(/\n\s*\n/)) {
-    let text = "";
-    const spans: { start: number; end: number; label: string }[] = [];
-    for (const line of block.split("\n")) {
-      const [token, tag = "O"] = line.split("\t");
-      if (!token) continue;
-      if (text) text += " ";
-      const start = text.length;
-      text += token;
-      const type = WNUT_MAP[tag.slice(2)] ?? (tag === "O" ? undefined : `IGNORED_${tag.slice(2)}`);
-      const last = spans[spans.length - 1];
-      if (tag.startsWith("I-") && last && type === last.label) last.end = text.length;
-      else if (type) spans.push({ start, end: text.length, label: type });
-    }
-    if (text) samples.push({ text, spans });
-  }
-  return samples;
+  const labelOf = (type: string, tag: string) =>
+    WNUT_MAP[type] ?? (tag === "O" ? undefined : `IGNORED_${type}`);
+  return readConll(path).map(({ text, tokens }) => ({ text, spans: bioSpans(tokens, labelOf, false) }));
 }
 
 /**
@@ -115,26 +102,23 @@ function cleanWithOffsets(raw: string): { clean: string; toRaw: (i: number) => n
   return { clean, toRaw: (i) => map[Math.min(i, map.length - 1)] ?? 0 };
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const { values } = parseArgs({
-  options: {
-    data: {
-      type: "string",
-      default: resolve(root, "../shared/datasets/pii/presidio-research/generated_large.json"),
-    },
-    split: { type: "string", default: "dev" },
-    wnut: { type: "string" },
-    tagger: { type: "string" },
-    names: { type: "string", default: "tagger" },
-  },
-});
-
-// --tagger DIR scores other weights (a --holdout model on the tune split); default: models/pii/tagger.
-// --names rules scores the lexicon rules the tagger replaced, for comparison.
-const options = {
-  names: values.names === "rules" ? ("rules" as const) : ("tagger" as const),
-  ...(values.tagger ? { tagger: loadTaggerModel(pathToFileURL(`${resolve(values.tagger)}/`)) } : {}),
+const USAGE = "npm run eval:pii -- [flags]";
+const FLAGS = {
+  data: flag.path(
+    resolve(SHARED_DATASETS, "pii/presidio-research/generated_large.json"),
+    "Presidio-research JSON to score",
+  ),
+  split: flag.string("dev", "dev (first 40%), test (the rest), fold:K (fifth K of dev) or all"),
+  wnut: flag.optionalPath("score PERSON/LOCATION/ORGANIZATION on this WNUT-17 CoNLL file instead"),
+  tagger: flag.optionalPath("tagger weights to score (a --holdout model); default models/pii/tagger"),
+  names: flag.choice(
+    ["tagger", "rules"] as const,
+    "tagger",
+    "names by the tagger, or by the lexicon rules it replaced",
+  ),
 };
+
+type DetectOptions = { names: "tagger" | "rules"; tagger?: ReturnType<typeof loadTaggerModel> };
 
 interface Tally {
   tp: number;
@@ -153,7 +137,7 @@ function row(name: string, t: Tally, predicted: number): string {
   return `${name.padEnd(20)} ${fmt(p)}  ${fmt(r)}  ${fmt(f)}  ${String(t.support).padStart(6)}`;
 }
 
-function evaluate(samples: readonly Sample[], supported: ReadonlySet<string>): void {
+function evaluate(samples: readonly Sample[], supported: ReadonlySet<string>, options: DetectOptions): void {
   const detect = createPiiDetect(new Set([...supported] as PiiEntity[]), options);
   const spanTally = new Map<string, Tally>();
   const textTally = new Map<string, Tally>();
@@ -229,7 +213,7 @@ function time(detect: (text: string) => unknown, texts: readonly string[]): { me
   return { mean, p99: times[Math.floor(times.length * 0.99)] ?? 0 };
 }
 
-function timing(samples: readonly Sample[]): void {
+function timing(samples: readonly Sample[], options: DetectOptions): void {
   const withNames = createPiiDetect(new Set(PII_ENTITIES), options);
   const namesOnly = createPiiDetect(new Set(NAME_ENTITIES), options);
   const withoutNames = createPiiDetect(new Set(PII_ENTITIES.filter((e) => !NAME_ENTITIES.includes(e))));
@@ -258,17 +242,26 @@ function timing(samples: readonly Sample[]): void {
   }
 }
 
-if (values.wnut) {
-  const samples = loadWnut(values.wnut);
-  console.log(`WNUT-17 ${values.wnut}: ${samples.length} texts; scored: PERSON, LOCATION, ORGANIZATION;`);
-  console.log(
-    "mapped: person→PERSON, location→LOCATION, corporation/group→ORGANIZATION; ignored: creative-work, product",
-  );
-  evaluate(samples, new Set(["PERSON", "LOCATION", "ORGANIZATION"]));
-} else {
-  const { samples, ignored, mapped } = loadPresidio(values.data, values.split);
-  console.log(`${values.data} split=${values.split}: ${samples.length} texts`);
-  console.log(`mapped: ${mapped}; ignored (unsupported): ${ignored.join(", ") || "none"}`);
-  evaluate(samples, new Set<string>(PII_ENTITIES));
-  timing(samples);
+async function main(argv: string[]): Promise<void> {
+  const flags = parseFlags(USAGE, FLAGS, argv);
+  const options: DetectOptions = {
+    names: flags.names,
+    ...(flags.tagger ? { tagger: loadTaggerModel(pathToFileURL(`${resolve(flags.tagger)}/`)) } : {}),
+  };
+  if (flags.wnut) {
+    const samples = loadWnut(flags.wnut);
+    console.log(`WNUT-17 ${flags.wnut}: ${samples.length} texts; scored: PERSON, LOCATION, ORGANIZATION;`);
+    console.log(
+      "mapped: person→PERSON, location→LOCATION, corporation/group→ORGANIZATION; ignored: creative-work, product",
+    );
+    evaluate(samples, new Set(["PERSON", "LOCATION", "ORGANIZATION"]), options);
+  } else {
+    const { samples, ignored, mapped } = loadPresidio(flags.data, flags.split);
+    console.log(`${flags.data} split=${flags.split}: ${samples.length} texts`);
+    console.log(`mapped: ${mapped}; ignored (unsupported): ${ignored.join(", ") || "none"}`);
+    evaluate(samples, new Set<string>(PII_ENTITIES), options);
+    timing(samples, options);
+  }
 }
+
+runMain(import.meta.url, main);
