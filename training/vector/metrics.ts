@@ -1,3 +1,5 @@
+import { rocAucOf } from "../lib/metrics.js";
+
 /** Threshold metrics for scores where higher means "attack". */
 export interface Point {
   readonly threshold: number;
@@ -16,21 +18,13 @@ export function at(threshold: number, attacks: readonly number[], benign: readon
   return { threshold, precision, recall, f1, fpr: fp / benign.length };
 }
 
-/** Mann–Whitney: the probability that a random attack outscores a random benign text (ties ½). */
+/** ROC-AUC (ties count half): the runtime's (src/eval/curves.ts). */
 export function rocAuc(attacks: readonly number[], benign: readonly number[]): number {
-  const all = [...attacks.map((s) => [s, 1] as const), ...benign.map((s) => [s, 0] as const)].sort(
-    (a, b) => a[0] - b[0],
-  );
-  let rankSum = 0;
-  for (let i = 0; i < all.length; ) {
-    let j = i;
-    while (j + 1 < all.length && all[j + 1]?.[0] === all[i]?.[0]) j++;
-    const rank = (i + j) / 2 + 1;
-    for (let k = i; k <= j; k++) if (all[k]?.[1] === 1) rankSum += rank;
-    i = j + 1;
-  }
-  const n1 = attacks.length;
-  return (rankSum - (n1 * (n1 + 1)) / 2) / (n1 * benign.length);
+  const rows = [
+    ...attacks.map((score) => ({ score, label: 1 as const })),
+    ...benign.map((score) => ({ score, label: 0 as const })),
+  ];
+  return rocAucOf(rows) ?? Number.NaN;
 }
 
 /** The lowest threshold on a 0.01 grid whose false-positive rate stays at or under `maxFpr`. */

