@@ -69,9 +69,14 @@ async function main(): Promise<void> {
     cases,
   };
   const out = fileURLToPath(new URL("../../test/fixtures/use-lite-golden.json", import.meta.url));
-  writeFileSync(out, JSON.stringify(fixture));
-  // Written in the repo's formatter's layout, so `npm run check` passes on the fixture as is.
-  execFileSync("npx", ["biome", "format", "--write", out], { stdio: "ignore" });
+  // In the formatter's layout, for readable diffs. Biome ignores test/fixtures (biome.json), so the
+  // text goes through stdin under a neutral name.
+  const formatted = execFileSync("npx", ["biome", "format", "--stdin-file-path=golden.json"], {
+    input: JSON.stringify(fixture),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  writeFileSync(out, formatted);
   console.log(`wrote ${cases.length} cases to ${out}`);
 }
 
