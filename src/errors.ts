@@ -24,6 +24,19 @@ export class ConfigError extends GuardrailError {
   }
 }
 
+/**
+ * A message the library refuses, in the server's words and with its status: 400 for a field of the
+ * wrong type, 413 for a text over the character limit.
+ */
+export class InputError extends GuardrailError {
+  override readonly name = "InputError";
+  override readonly status: number;
+  constructor(status: 400 | 413, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
 /** A request the server refuses; the message is safe to show the caller. */
 export class HttpError extends GuardrailError {
   override readonly name = "HttpError";
