@@ -6,7 +6,7 @@ import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
 import { DEFAULT_LIMITS } from "../server/types.js";
 import { type ProfileSource, selectProfile } from "./select-profile.js";
-import { requireText } from "./validate.js";
+import { checkFields } from "./validate.js";
 
 export interface GuardrailOptions extends ProfileSource {
   /** Longest message, prompt or context, in Unicode code points (default: the server's 100,000). */
@@ -84,14 +84,13 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
     notes: compileNotes(compiled),
     inputCheck: async (message) => {
       open();
-      const text = requireText("message", message, maxChars);
-      return (await engine.check("input", text, compiled)).body;
+      const fields = checkFields({ message }, maxChars);
+      return (await engine.check("input", fields.message, compiled)).body;
     },
     outputCheck: async (message, checkOptions = {}) => {
       open();
-      const text = requireText("message", message, maxChars);
-      const prompt = requireText("prompt", checkOptions.prompt, maxChars, true);
-      return (await engine.check("output", text, compiled, prompt)).body;
+      const fields = checkFields({ message, prompt: checkOptions.prompt }, maxChars);
+      return (await engine.check("output", fields.message, compiled, fields.prompt)).body;
     },
     close: () => {
       closing ??= owned ? owned.close() : Promise.resolve();

@@ -2,29 +2,38 @@ import { InputError } from "../errors.js";
 import { overLimit } from "../text/length.js";
 
 /**
- * The server's checks on a request's text fields (src/server/body.ts), with its messages and
- * statuses, for callers in process: `message` must be a string, other fields a string or absent
- * (null counts as absent), and none longer than `maxChars` code points as sent or after NFKC.
+ * The server's checks on an output-check's fields (src/server/body.ts, parseCheckBody), in its
+ * order, with its messages and statuses, for callers in process: `message` a string, `prompt` and
+ * `context` strings or absent (null counts as absent); `message`, `prompt`, and `context` with
+ * `message` as one text, each at most `limit` code points as sent and after NFKC.
  */
-export function requireText(field: string, value: unknown, maxChars: number): string;
-export function requireText(
-  field: string,
-  value: unknown,
-  maxChars: number,
-  optional: true,
-): string | undefined;
-export function requireText(field: string, value: unknown, maxChars: number, optional = false) {
-  if (optional && (value === undefined || value === null)) return undefined;
-  if (typeof value !== "string") {
-    throw new InputError(
-      400,
-      optional ? `${field} must be a string` : `${field} is required and must be a string`,
-    );
-  }
-  const over = overLimit(value, maxChars);
-  if (over === "sent") throw new InputError(413, `${field} exceeds ${maxChars} characters`);
+export function checkFields(
+  fields: { message: unknown; prompt?: unknown; context?: unknown },
+  limit: number,
+): { message: string; prompt?: string; context?: string } {
+  const { message } = fields;
+  const prompt = fields.prompt ?? undefined;
+  const context = fields.context ?? undefined;
+  if (typeof message !== "string") throw new InputError(400, "message is required and must be a string");
+  if (prompt !== undefined && typeof prompt !== "string")
+    throw new InputError(400, "prompt must be a string");
+  if (context !== undefined && typeof context !== "string")
+    throw new InputError(400, "context must be a string");
+  checkLength("message exceeds", message, limit);
+  if (prompt !== undefined) checkLength("prompt exceeds", prompt, limit);
+  if (context) checkLength("context and message together exceed", context + message, limit);
+  return {
+    message,
+    ...(prompt === undefined ? {} : { prompt }),
+    ...(context === undefined ? {} : { context }),
+  };
+}
+
+/** A 413 when `text` is over the limit, as sent or after NFKC; `what` names it. */
+function checkLength(what: string, text: string, limit: number): void {
+  const over = overLimit(text, limit);
+  if (over === "sent") throw new InputError(413, `${what} ${limit} characters`);
   if (over === "normalized") {
-    throw new InputError(413, `${field} exceeds ${maxChars} characters after Unicode normalization (NFKC)`);
+    throw new InputError(413, `${what} ${limit} characters after Unicode normalization (NFKC)`);
   }
-  return value;
 }
