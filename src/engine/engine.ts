@@ -2,8 +2,9 @@ import { checkOrder } from "../guardrails/lists.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
-import { normalizeText } from "../text/normalize.js";
+import { type NormalizedText, normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
+import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
 
 /** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
@@ -29,6 +30,12 @@ export interface CheckOutcome {
 export interface CheckOptions {
   /** Aborted when the caller has gone: the encoder work still queued for this request is dropped. */
   readonly signal?: AbortSignal;
+  /**
+   * The text of the same response that came before `message` (a streamed response checked chunk
+   * by chunk). `context + message` is checked as one text; guardrails that report spans report
+   * only what `message` completes (see context.ts). Empty or absent: `message` alone, as ever.
+   */
+  readonly context?: string;
 }
 
 export interface Engine {
@@ -72,7 +79,12 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     options: CheckOptions = {},
   ) {
     const started = now();
-    const text = normalizeText(message);
+    const context = options.context || undefined;
+    const text = normalizeText(context === undefined ? message : context + message);
+    // Computed once, and only when something needs it: the context alone, normalised.
+    let contextText: NormalizedText | undefined;
+    const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
+    const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
     const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
     const signal = options.signal ? { signal: options.signal } : {};
@@ -88,8 +100,17 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       ...(encoder ? requestEmbeddings(encoder, text.clean, textOptions) : {}),
       // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
       ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean, signal) } : {}),
+      ...(boundary === undefined ? {} : { spansFrom: boundary }),
     };
-    const results = await Promise.all(applicable.map((g) => runOne(g, request)));
+    const results = await Promise.all(
+      applicable.map(async (g) => {
+        const result = await runOne(g, request);
+        if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
+        const earlier = async (from: number) =>
+          (await runOne(g, { mode, text: contextAlone(), spansFrom: from })).finding;
+        return { finding: await completedByMessage(result.finding, boundary, earlier) };
+      }),
+    );
 
     const findings = new Map<GuardrailId, Finding>();
     const failures: GuardrailFailure[] = [];

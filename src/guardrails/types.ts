@@ -40,6 +40,12 @@ export interface CheckRequest {
   readonly pieces?: () => Promise<EmbeddedText>;
   /** The same as `embedding` for `prompt`, when there is one. */
   readonly promptEmbedding?: () => Promise<EmbeddedText>;
+  /**
+   * Set when only spans ending after this offset of `text.clean` are wanted (output-check with a
+   * `context`: the engine drops the others). A detector that caps its spans leaves the others out,
+   * so that they do not use up the cap; `matched` and `entities` still list everything found.
+   */
+  readonly spansFrom?: number;
 }
 
 /** A character range in `text.clean`, with what was found there. */
@@ -58,6 +64,11 @@ export interface Finding {
   readonly entities?: readonly string[];
   readonly category?: string;
   readonly spans?: readonly Span[];
+  /**
+   * True when a cap or time limit left some match without a span: which items of `matched` or
+   * `entities` the spans cover cannot then be told, and the engine reports the finding as it is.
+   */
+  readonly spansCut?: boolean;
 }
 
 export interface Detector {
@@ -98,6 +109,11 @@ export interface GuardrailDefinition<S extends { enabled: boolean }> {
   readonly usesEncoder?: boolean;
   /** True when findings carry a graded score, not a 0/1 verdict: batch draws curves and sweeps for it. */
   readonly scored?: boolean;
+  /**
+   * True when every item of `matched` or `entities` is backed by spans labelled with it (unless
+   * `spansCut`), so the engine can tell what a streamed chunk completes (see src/engine/context.ts).
+   */
+  readonly reportsSpans?: boolean;
   /** May be async: model-backed guardrails load weights or build indexes here, once. */
   create(settings: S, context: GuardrailContext): Detector | Promise<Detector>;
   render(finding: Finding | undefined): Record<string, unknown>;

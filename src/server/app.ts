@@ -54,9 +54,10 @@ export function createApp({
         // Stopping early (a 413) must not destroy the socket: the answer still has to reach the client.
         chunks: incoming?.iterator({ destroyOnReturn: false }) ?? c.req.raw.body,
       };
-      const { message, prompt } = await readCheckBody(request, mode, limits);
+      const { message, prompt, context } = await readCheckBody(request, mode, limits);
       const signal = clientGoneSignal(outgoing, c.req.raw);
-      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt, { signal });
+      const options = context === undefined ? { signal } : { signal, context };
+      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt, options);
       // Its guardrails failed for want of a client, not of a fault: no verdict is logged or sent.
       if (signal.aborted) throw clientGoneError();
       if (failures.length > 0) {

@@ -6,6 +6,8 @@ import type { Limits } from "./types.js";
 export interface CheckRequestBody {
   readonly message: string;
   readonly prompt?: string;
+  /** output-check only: the text of the same response before `message` (a streamed response). */
+  readonly context?: string;
 }
 
 /** application/json with any parameters. RFC 8259 defines no charset: the body is read as UTF-8. */
@@ -59,9 +61,19 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** A 413 when `text` is over the character limit, as sent or after NFKC; `what` names it. */
+function checkLength(what: string, text: string, limit: number): void {
+  const over = overLimit(text, limit);
+  if (over === "sent") throw new HttpError(413, `${what} ${limit} characters`);
+  if (over === "normalized") {
+    throw new HttpError(413, `${what} ${limit} characters after Unicode normalization (NFKC)`);
+  }
+}
+
 /**
  * Validates the fields the endpoint reads; others are ignored so clients may send more.
- * `prompt` counts only on output-check, and null means "not given", like leaving it out.
+ * `prompt` and `context` count only on output-check, and null means "not given", like leaving
+ * them out. `context` is checked with `message` as one text, so the limit is on both together.
  */
 export function parseCheckBody(
   raw: Record<string, unknown>,
@@ -70,23 +82,19 @@ export function parseCheckBody(
 ): CheckRequestBody {
   const { message } = raw;
   const prompt = mode === "output" ? (raw.prompt ?? undefined) : undefined;
+  const context = mode === "output" ? (raw.context ?? undefined) : undefined;
   if (typeof message !== "string") throw new HttpError(400, "message is required and must be a string");
   if (prompt !== undefined && typeof prompt !== "string") throw new HttpError(400, "prompt must be a string");
-  for (const [field, text] of [
-    ["message", message],
-    ["prompt", prompt],
-  ] as const) {
-    if (text === undefined) continue;
-    const over = overLimit(text, limits.messageChars);
-    if (over === "sent") throw new HttpError(413, `${field} exceeds ${limits.messageChars} characters`);
-    if (over === "normalized") {
-      throw new HttpError(
-        413,
-        `${field} exceeds ${limits.messageChars} characters after Unicode normalization (NFKC)`,
-      );
-    }
-  }
-  return prompt === undefined ? { message } : { message, prompt };
+  if (context !== undefined && typeof context !== "string")
+    throw new HttpError(400, "context must be a string");
+  checkLength("message exceeds", message, limits.messageChars);
+  if (prompt !== undefined) checkLength("prompt exceeds", prompt, limits.messageChars);
+  if (context) checkLength("context and message together exceed", context + message, limits.messageChars);
+  return {
+    message,
+    ...(prompt === undefined ? {} : { prompt }),
+    ...(context === undefined ? {} : { context }),
+  };
 }
 
 export async function readCheckBody(

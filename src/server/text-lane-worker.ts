@@ -33,6 +33,7 @@ async function check(request: Extract<LaneRequest, { check: number }>): Promise<
     if (!profile) throw new Error(`text lane: no profile "${request.profile}"`);
     const outcome = await engine.check(request.mode, request.message, profile, request.prompt, {
       signal: controller.signal,
+      ...(request.context === undefined ? {} : { context: request.context }),
     });
     post({
       checked: request.check,

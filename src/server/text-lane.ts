@@ -21,7 +21,7 @@ import { siblingScript, spawnWorker } from "../spawn-worker.js";
  * milliseconds, and a round trip to the lane would cost more than it saves.
  *
  * Protocol (structured clone): `{ reload: n, profiles }` → `{ reloaded: n, error? }`;
- * `{ check: id, mode, profile, message, prompt? }` → `{ checked: id, body, flaggedBy, failures }`
+ * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures }`
  * or `{ checked: id, error }`; `{ abort: id }` stops a check whose client has gone.
  */
 export type LaneRequest =
@@ -32,6 +32,7 @@ export type LaneRequest =
       readonly profile: string;
       readonly message: string;
       readonly prompt?: string;
+      readonly context?: string;
     }
   | { readonly abort: number };
 
@@ -51,7 +52,7 @@ export type LaneReply =
     }
   | { readonly checked: number; readonly error: string };
 
-/** Texts at least this long (message and prompt together, in UTF-16 units) go to the lane. */
+/** Texts at least this long (message, prompt and context together, in UTF-16 units) go to the lane. */
 export const LANE_MIN_CHARS = 2_000;
 
 export interface TextLane {
@@ -60,7 +61,7 @@ export interface TextLane {
     profile: string,
     message: string,
     prompt: string | undefined,
-    signal?: AbortSignal,
+    options?: CheckOptions,
   ): Promise<CheckOutcome>;
   /** Compiles these profiles in the lane; checks sent after it use them. Rejects if they fail to compile. */
   reload(profiles: ReadonlyMap<string, Profile>): Promise<void>;
@@ -127,7 +128,7 @@ export function startTextLane(
 
   start();
   return {
-    async check(mode, profile, message, prompt, signal) {
+    async check(mode, profile, message, prompt, { signal, context } = {}) {
       if (signal?.aborted) throw signal.reason;
       let sent: number | undefined;
       const onAbort = () =>
@@ -136,7 +137,14 @@ export function startTextLane(
       try {
         const reply = await send((id) => {
           sent = id;
-          return { check: id, mode, profile, message, ...(prompt === undefined ? {} : { prompt }) };
+          return {
+            check: id,
+            mode,
+            profile,
+            message,
+            ...(prompt === undefined ? {} : { prompt }),
+            ...(context === undefined ? {} : { context }),
+          };
         });
         if ("error" in reply) throw new Error(reply.error);
         if (!("body" in reply)) throw new Error("text lane: unexpected reply");
@@ -181,8 +189,8 @@ export function laneEngine(local: Engine, lane: TextLane, minChars = LANE_MIN_CH
     prompt?: string,
     options: CheckOptions = {},
   ): Promise<CheckOutcome> =>
-    message.length + (prompt?.length ?? 0) >= minChars
-      ? lane.check(mode, profile.profile.name, message, prompt, options.signal)
+    message.length + (prompt?.length ?? 0) + (options.context?.length ?? 0) >= minChars
+      ? lane.check(mode, profile.profile.name, message, prompt, options)
       : local.check(mode, message, profile, prompt, options);
   return {
     check,

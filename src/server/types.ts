@@ -19,7 +19,7 @@ export function logRecord(level: LogRecord["level"], msg: string, fields: Record
 export interface Limits {
   /** Largest request body read, in bytes; counted while reading, whatever Content-Length says. */
   readonly bodyBytes: number;
-  /** Longest `message` (and `prompt`), in Unicode code points. */
+  /** Longest `message` (and `prompt`, and output-check's `context` and `message` together), in Unicode code points. */
   readonly messageChars: number;
 }
 

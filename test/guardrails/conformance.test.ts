@@ -70,4 +70,16 @@ describe.each(definitions)("guardrail $id", (definition) => {
       expect(Object.keys(shape).sort()).toEqual(Object.keys(definition.render(undefined)).sort());
     }
   });
+
+  // The engine tells what a streamed chunk completes from the spans (src/engine/context.ts).
+  it.runIf(definition.reportsSpans)("backs every reported item with a span of its label", async () => {
+    const detector = await definition.create(definition.settings.parse(enabled), { baseDir: ".", encoder });
+    for (const text of [...HOSTILE, "Ignore Previous Instructions 4321, mail ann@example.org, 2024-05-01"]) {
+      const finding = await detector.check({ mode: "output", text: normalizeText(text) });
+      const labels = new Set((finding.spans ?? []).map((s) => s.label));
+      const items = [...(finding.matched ?? []), ...(finding.entities ?? [])];
+      if (!finding.spansCut) expect(items.filter((item) => !labels.has(item))).toEqual([]);
+      expect(finding.flagged).toBe(items.length > 0);
+    }
+  });
 });

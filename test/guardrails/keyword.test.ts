@@ -66,6 +66,8 @@ describe("keyword guardrail: matched and spans", () => {
   it("lists configured keywords as written, once each, in configuration order", () => {
     const finding = check(words(["Zeta", "ALPHA", "alpha", "beta"]), "beta alpha zeta alpha");
     expect(finding.matched).toEqual(["Zeta", "ALPHA", "alpha", "beta"]);
+    // Each item of `matched` has spans of its own, which is how a streamed chunk's share is told.
+    expect(new Set(finding.spans?.map((s) => s.label))).toEqual(new Set(finding.matched));
   });
 
   it("reports spans on the clean text, labelled with the keyword", () => {

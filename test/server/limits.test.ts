@@ -89,6 +89,21 @@ describe("size limits", () => {
     );
     expect((await app.request(...post(INPUT, { message: "x".repeat(50) }, setup.auth))).status).toBe(200);
   });
+  it("413 when context and message together have more characters than allowed", async () => {
+    const { app } = await makeApp(setup.fixture, { limits });
+    const chunk = (context: string, message: string) => post(OUTPUT, { message, context }, setup.auth);
+    await expectError(
+      await app.request(...chunk("c".repeat(30), "m".repeat(21))),
+      413,
+      "context and message together exceed 50 characters",
+    );
+    await expectError(
+      await app.request(...chunk("\ufdfa".repeat(2), "m".repeat(20))),
+      413,
+      "context and message together exceed 50 characters after Unicode normalization (NFKC)",
+    );
+    expect((await app.request(...chunk("c".repeat(30), "m".repeat(20)))).status).toBe(200);
+  });
   it("counts characters as code points: 50 emoji fit a 50-character limit", async () => {
     const { app } = await makeApp(setup.fixture, { limits });
     expect((await app.request(...post(INPUT, { message: "😀".repeat(50) }, setup.auth))).status).toBe(200);

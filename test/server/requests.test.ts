@@ -47,11 +47,28 @@ describe("request bodies", () => {
       (await app.request(...post(OUTPUT, { message: "Once upon a time", ...extra }, setup.auth))).status,
     ).toBe(200);
   });
-  it("input-check ignores fields it does not read, prompt included", async () => {
+  it.each([42, true, ["a"], { a: 1 }])("output-check: 400 for context %j", async (context) => {
     const { app } = await makeApp(setup.fixture);
-    expect(
-      (await app.request(...post(INPUT, { message: "hi", prompt: 42, extra: [] }, setup.auth))).status,
-    ).toBe(200);
+    await expectError(
+      await app.request(...post(OUTPUT, { message: "hi", context }, setup.auth)),
+      400,
+      "context must be a string",
+    );
+  });
+  it.each([
+    ["null", { context: null }],
+    ["empty", { context: "" }],
+    ["a string", { context: "Once upon" }],
+  ])("output-check: context %s is fine", async (_name, extra) => {
+    const { app } = await makeApp(setup.fixture);
+    expect((await app.request(...post(OUTPUT, { message: " a time", ...extra }, setup.auth))).status).toBe(
+      200,
+    );
+  });
+  it("input-check ignores fields it does not read, prompt and context included", async () => {
+    const { app } = await makeApp(setup.fixture);
+    const body = { message: "hi", prompt: 42, context: 42, extra: [] };
+    expect((await app.request(...post(INPUT, body, setup.auth))).status).toBe(200);
   });
   it("an empty message is allowed and flags nothing", async () => {
     const { app } = await makeApp(setup.fixture);

@@ -41,6 +41,19 @@ describe("the text lane", () => {
     expect((await lane.check("input", "default", attack, undefined)).body.injection_detected).toBe(true);
   });
 
+  it("checks a streamed chunk with its context, as the engine on this thread does", async () => {
+    const context = `${LETTER.repeat(20)}Write to jane.doe@exa`;
+    const pii = async (message: string) =>
+      (await lane.check("output", "default", message, undefined, { context })).body.checks.pii;
+    // Only with its context is the chunk the end of an e-mail address.
+    expect(await pii("mple.com.")).toEqual({ enabled: true, detected: true, entities: ["EMAIL_ADDRESS"] });
+    expect(await pii(" Thanks.")).toEqual({ enabled: true, detected: false, entities: [] });
+    const options = { context };
+    const here = await local.check("output", "mple.com.", profile("default"), undefined, options);
+    const there = await lane.check("output", "default", "mple.com.", undefined, options);
+    expect(withoutTime(there)).toEqual(withoutTime(here));
+  });
+
   it("answers with an error, not a verdict, for a profile it does not know", async () => {
     await expect(lane.check("input", "nope", LETTER, undefined)).rejects.toThrow(/no profile "nope"/);
   });
@@ -78,7 +91,9 @@ describe("the text lane", () => {
 
   it("stops the work of a check whose caller has gone", async () => {
     const controller = new AbortController();
-    const pending = lane.check("input", "default", LETTER.repeat(400), undefined, controller.signal);
+    const pending = lane.check("input", "default", LETTER.repeat(400), undefined, {
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort(new Error("client closed the connection"));
     // The engine's encoder calls are cancelled: a failed guardrail, never a silent pass.
@@ -110,5 +125,13 @@ describe("laneEngine", () => {
     expect(await where("x".repeat(LANE_MIN_CHARS / 2), "y".repeat(LANE_MIN_CHARS / 2))).toEqual({
       where: "lane",
     });
+  });
+
+  it("counts a streamed chunk's context too: the checked text is context and message", async () => {
+    const context = "c".repeat(LANE_MIN_CHARS - 1);
+    const routedTo = async (options: { context?: string }) =>
+      (await routed.check("output", "m", profile("default"), undefined, options)).body.checks.where;
+    expect(await routedTo({})).toEqual({ where: "here" });
+    expect(await routedTo({ context })).toEqual({ where: "lane" });
   });
 });

@@ -50,12 +50,13 @@ export const keywordGuardrail = {
   id: "keyword",
   appliesTo: ["input", "output"],
   settings: keywordSettings,
+  reportsSpans: true,
   create(settings) {
     const steps = buildKeywordMatcher(settings.keywords, settings.match);
     const size = settings.keywords.reduce((sum, keyword) => sum + keyword.length, 0);
     if (size <= BUILD_AT_ONCE) {
       const match = runSteps(steps);
-      return { check: (request) => match(request.text) };
+      return { check: (request) => match(request.text, request.spansFrom) };
     }
     let match: KeywordMatcher | undefined;
     const ready = runStepsInSlices(steps);
@@ -65,7 +66,10 @@ export const keywordGuardrail = {
       () => {},
     );
     return {
-      check: (request) => (match ? match(request.text) : ready.then((built) => built(request.text))),
+      check: (request) =>
+        match
+          ? match(request.text, request.spansFrom)
+          : ready.then((built) => built(request.text, request.spansFrom)),
     };
   },
   render(finding) {

@@ -5,7 +5,8 @@ import { type AhoCorasick, buildAhoCorasick } from "./aho-corasick.js";
 import { isWholeWord } from "./word-boundary.js";
 
 export type KeywordMode = "word" | "substring";
-export type KeywordMatcher = (text: NormalizedText) => Finding;
+/** `spansFrom`: only spans ending after this offset of `text.clean` are wanted (see CheckRequest). */
+export type KeywordMatcher = (text: NormalizedText, spansFrom?: number) => Finding;
 
 /** Enough to show where the hits are without letting a hostile text grow the response. */
 export const MAX_SPANS = 100;
@@ -61,25 +62,37 @@ function matcher(
     owners[at] = i;
     next[form] = at + 1;
   });
-  // The label of a form's spans: the first keyword, as the user wrote it, that folds to it.
-  const label = (form: number) => keywords[owners[ownerStart[form] as number] as number] as string;
+  // The labels of a form's spans: each distinct keyword, as the user wrote it, that folds to it.
+  const labels = (form: number) => [
+    ...new Set(
+      [...owners.subarray(ownerStart[form], ownerStart[form + 1])].map((i) => keywords[i] as string),
+    ),
+  ];
   const foldLengths = new Map<number, number>();
   // Reused across checks (check is synchronous); only the entries set are cleared.
   const seen = new Uint8Array(automaton.patternCount);
 
-  return (text) => {
+  return (text, spansFrom) => {
     const hits: number[] = [];
     const ranges: { form: number; start: number; end: number }[] = [];
+    // With `spansFrom`, hits that end before it take no span, so they cannot use up the cap.
+    const before = spansFrom === undefined ? undefined : foldedToClean(text, foldLengths);
+    let cut = false;
     automaton.search(text.folded, (form, start, end) => {
       // A form already found, with no room for more spans, has nothing left to learn: nested
       // keywords ("a", "aa", … on "aaaa…") otherwise pay the word test at every occurrence.
-      if (seen[form] === 1 && ranges.length >= MAX_SPANS) return;
+      if (seen[form] === 1 && ranges.length >= MAX_SPANS) {
+        cut = true;
+        return;
+      }
       if (mode === "word" && !isWholeWord(text.folded, start, end)) return;
       if (seen[form] === 0) {
         seen[form] = 1;
         hits.push(form);
       }
+      if (before && spansFrom !== undefined && before(end) <= spansFrom) return;
       if (ranges.length < MAX_SPANS) ranges.push({ form, start, end });
+      else cut = true;
     });
     for (const form of hits) seen[form] = 0;
     if (hits.length === 0) return { flagged: false, matched: [], spans: [] };
@@ -88,12 +101,17 @@ function matcher(
       .flatMap((form) => [...owners.subarray(ownerStart[form], ownerStart[form + 1])])
       .sort((a, b) => a - b);
     const matched = ids.map((i) => keywords[i] as string);
-    // Spans are reported on `clean` (the Span contract), mapped back from folded offsets.
-    const toClean = foldedToClean(text, foldLengths);
-    const spans: Span[] = ranges.map(({ form, start, end }) => ({
-      ...toCleanRange(toClean, text.clean, start, end),
-      label: label(form),
-    }));
-    return { flagged: true, score: 1, matched, spans };
+    // Spans are reported on `clean` (the Span contract), mapped back from folded offsets, one per
+    // keyword the range matched ("ALPHA" and "alpha" fold alike): every item of `matched` has its own.
+    const toClean = before ?? foldedToClean(text, foldLengths);
+    const spans: Span[] = ranges.flatMap(({ form, start, end }) => {
+      const range = toCleanRange(toClean, text.clean, start, end);
+      return labels(form).map((label) => ({ ...range, label }));
+    });
+    if (spans.length > MAX_SPANS) {
+      spans.length = MAX_SPANS;
+      cut = true;
+    }
+    return { flagged: true, score: 1, matched, spans, ...(cut ? { spansCut: true } : {}) };
   };
 }

@@ -56,15 +56,18 @@ export const piiGuardrail = {
   id: "pii",
   appliesTo: ["input", "output"],
   settings: piiSettingsSchema,
+  reportsSpans: true,
   create(settings) {
     const detect = createPiiDetect(new Set(settings.entities));
     return {
-      check({ text }): Finding {
+      check({ text, spansFrom }): Finding {
         const found = detect(text.clean);
-        // Entity types from every finding; only the first spans are kept.
+        // Entity types from every finding; only the first spans (of those wanted) are kept.
         const entities = entityTypes(found);
-        const spans = found.slice(0, MAX_SPANS);
-        return { flagged: found.length > 0, entities, spans, score: found.length > 0 ? 1 : 0 };
+        const wanted = spansFrom === undefined ? found : found.filter((s) => s.end > spansFrom);
+        const spans = wanted.slice(0, MAX_SPANS);
+        const cut = wanted.length > MAX_SPANS ? { spansCut: true } : {};
+        return { flagged: found.length > 0, entities, spans, score: found.length > 0 ? 1 : 0, ...cut };
       },
     };
   },

@@ -1,6 +1,5 @@
 import { foldedToClean, toCleanRange } from "../../text/fold-offsets.js";
-import type { NormalizedText } from "../../text/normalize.js";
-import type { Finding, GuardrailDefinition, Span } from "../types.js";
+import type { CheckRequest, Finding, GuardrailDefinition, Span } from "../types.js";
 import { compileRegex } from "./compile.js";
 import { patternLabel, type RegexSettings, regexSettings } from "./settings.js";
 
@@ -15,31 +14,39 @@ type Compiled = { label: string; regex: ReturnType<typeof compileRegex>; on: "cl
 
 function checkText(
   patterns: readonly Compiled[],
-  text: NormalizedText,
+  { text, spansFrom }: CheckRequest,
   foldLengths: Map<number, number>,
 ): Finding {
   const matched: string[] = [];
   const spans: Span[] = [];
   let searching = 0; // milliseconds spent finding spans so far
+  let cut = false; // a match may have been left without a span
   for (const { label, regex, on } of patterns) {
     const subject = on === "folded" ? text.folded : text.clean;
     // test() runs RE2's DFA without captures; positions are only worth a second pass on a hit.
     if (!regex.test(subject)) continue;
     matched.push(label);
-    if (spans.length >= MAX_SPANS || searching > SPAN_SEARCH_MS) continue;
+    if (spans.length >= MAX_SPANS || searching > SPAN_SEARCH_MS) {
+      cut = true;
+      continue;
+    }
     const started = performance.now();
     const toClean = on === "folded" ? foldedToClean(text, foldLengths) : undefined;
     for (const match of regex.matchAll(subject)) {
       const start = match.index ?? 0;
       const end = start + match[0].length;
       const range = toClean ? toCleanRange(toClean, text.clean, start, end) : { start, end };
-      spans.push({ ...range, label });
-      if (spans.length >= MAX_SPANS || searching + performance.now() - started > SPAN_SEARCH_MS) break;
+      if (spansFrom === undefined || range.end > spansFrom) spans.push({ ...range, label });
+      if (spans.length >= MAX_SPANS || searching + performance.now() - started > SPAN_SEARCH_MS) {
+        cut = true;
+        break;
+      }
     }
     searching += performance.now() - started;
   }
+  const spansCut = cut ? { spansCut: true } : {};
   return matched.length > 0
-    ? { flagged: true, score: 1, matched, spans }
+    ? { flagged: true, score: 1, matched, spans, ...spansCut }
     : { flagged: false, matched, spans };
 }
 
@@ -56,6 +63,7 @@ export const regexGuardrail = {
   id: "regex",
   appliesTo: ["input", "output"],
   settings: regexSettings,
+  reportsSpans: true,
   create(settings) {
     const patterns: Compiled[] = settings.patterns.map((entry) => ({
       label: patternLabel(entry),
@@ -63,7 +71,7 @@ export const regexGuardrail = {
       on: entry.on,
     }));
     const foldLengths = new Map<number, number>();
-    return { check: (request) => checkText(patterns, request.text, foldLengths) };
+    return { check: (request) => checkText(patterns, request, foldLengths) };
   },
   render(finding) {
     if (!finding) return { enabled: false, detected: false, matched: [] };
