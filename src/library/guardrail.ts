@@ -18,6 +18,8 @@ export interface GuardrailOptions extends ProfileSource {
 export interface OutputCheckOptions {
   /** The prompt that produced the response. */
   readonly prompt?: string;
+  /** The text of the same response before `message` (a streamed response, checked chunk by chunk). */
+  readonly context?: string;
 }
 
 /** A compiled profile and the engine to run it, in this process. */
@@ -89,8 +91,10 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
     },
     outputCheck: async (message, checkOptions = {}) => {
       open();
-      const fields = checkFields({ message, prompt: checkOptions.prompt }, maxChars);
-      return (await engine.check("output", fields.message, compiled, fields.prompt)).body;
+      const { prompt, context } = checkOptions;
+      const fields = checkFields({ message, prompt, context }, maxChars);
+      const withContext = fields.context === undefined ? {} : { context: fields.context };
+      return (await engine.check("output", fields.message, compiled, fields.prompt, withContext)).body;
     },
     close: () => {
       closing ??= owned ? owned.close() : Promise.resolve();

@@ -89,6 +89,17 @@ describe("a rule-only guardrail", () => {
     expect((await guard.inputCheck("say open sesame")).checks.keyword).toMatchObject({ detected: true });
   });
 
+  it("reports in output-check what the message completes after its context, once", async () => {
+    const keyword = async (message: string, context?: string) =>
+      (await guard.outputCheck(message, context === undefined ? {} : { context })).checks.keyword;
+    expect(await keyword("sesame", "open ")).toEqual({
+      enabled: true,
+      detected: true,
+      matched: ["open sesame"],
+    });
+    expect(await keyword(" ok", "open sesame")).toEqual({ enabled: true, detected: false, matched: [] });
+  });
+
   it("refuses what the server refuses, with its messages and statuses", async () => {
     const refusal = (promise: Promise<unknown>) =>
       promise.then(
@@ -109,6 +120,16 @@ describe("a rule-only guardrail", () => {
       true,
       413,
       "message exceeds 20 characters",
+    ]);
+    expect(await refusal(guard.outputCheck("ok", { context: 3 as unknown as string }))).toEqual([
+      true,
+      400,
+      "context must be a string",
+    ]);
+    expect(await refusal(guard.outputCheck("x".repeat(11), { context: "y".repeat(10) }))).toEqual([
+      true,
+      413,
+      "context and message together exceed 20 characters",
     ]);
     expect(await refusal(guard.outputCheck("ok", { prompt: "\uFDFA\uFDFA" }))).toEqual([
       true,
