@@ -1,5 +1,5 @@
 /**
- * One reader for every stream shape the guard accepts: an async iterable or a web ReadableStream
+ * One reader for every stream shape the guard accepts: an async or sync iterable or a web ReadableStream
  * of strings, bytes (UTF-8, decoded across chunk boundaries) or OpenAI-style chat completion
  * chunks. `cancel()` is how the guard stops the upstream request.
  */
@@ -12,7 +12,7 @@ export interface ChatCompletionChunkLike {
 }
 
 export type StreamChunk = string | Uint8Array | ChatCompletionChunkLike;
-export type StreamSource = AsyncIterable<StreamChunk> | ReadableStream<StreamChunk>;
+export type StreamSource = AsyncIterable<StreamChunk> | Iterable<StreamChunk> | ReadableStream<StreamChunk>;
 
 export interface TextReader {
   /** The next piece of text (possibly empty), or undefined at the end. */
@@ -43,8 +43,9 @@ export function readText(source: StreamSource): TextReader {
     };
     stop = () => reader.cancel();
   } else {
-    const iterator = source[Symbol.asyncIterator]();
-    step = () => iterator.next();
+    const iterator: AsyncIterator<StreamChunk> | Iterator<StreamChunk> =
+      Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+    step = async () => iterator.next();
     stop = async () => iterator.return?.();
   }
   let ended = false;
