@@ -1,0 +1,186 @@
+/**
+ * Streamed output-check (issue 11, section 5): a ~1,000-token response in chunks of three words
+ * (about four tokens) through `GuardrailClient.guardStream` against the real server on the default
+ * profile. `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3]`
+ *
+ * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
+ * chunk at once). Printed per source: checks sent (the guard keeps one in flight and coalesces
+ * the rest), the check round trip p50/p99, the release delay (chunk read → its last character
+ * yielded, which includes the 64-character hold-back), and the server's CPU for the whole stream
+ * as a multiple of one one-shot output-check of the same response. Targets (issue 11): check
+ * p50 below a one-shot output-check of a 60-word text; CPU ≤ 3× the one-shot.
+ */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { parse } from "yaml";
+import { GuardrailBlockedError, GuardrailClient } from "../src/client/index.js";
+import { checkHeaders, writeConfigDir } from "./lib/config.js";
+import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
+import { percentile, table } from "./lib/stats.js";
+import { OUTPUT_TEXTS } from "./lib/texts.js";
+
+const { values } = parseArgs({
+  options: { "interval-ms": { type: "string", default: "40" }, runs: { type: "string", default: "3" } },
+});
+const intervalMs = Number(values["interval-ms"]);
+const runs = Number(values.runs);
+
+const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-stream-"));
+removeOnExit(dir);
+const profile = parse(await readFile(new URL("profiles/default.yaml", ROOT), "utf8")) as Record<
+  string,
+  unknown
+>;
+delete profile.name;
+delete profile.default;
+const config = await writeConfigDir(join(dir, "config"), { streamed: profile });
+const server = await spawnServer({ configDir: config.dir, logFile: join(dir, "server.log") });
+const headers = checkHeaders(config, "streamed");
+const client = new GuardrailClient({
+  baseUrl: server.url,
+  apiKey: headers["x-api-key"] as string,
+  appId: headers["x-app-id"] as string,
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Only responses the profile passes, whole and at every chunk: a stream blocked part way measures
+// nothing. A response dropped here is one whose unfinished sentence a chunk check flags (printed).
+const passing: string[] = [];
+for (const { response } of OUTPUT_TEXTS)
+  if (!(await client.outputCheck(response)).injection_detected) passing.push(response);
+let words: string[] = [];
+let chunks: string[] = [];
+let whole = "";
+const dropped: string[] = [];
+for (;;) {
+  const parts: string[] = [];
+  while (parts.join(" ").split(/\s+/).length < 750)
+    parts.push(passing[parts.length % passing.length] as string);
+  words = `${parts.join(" ")} `.trim().split(/(?<=\s)/);
+  chunks = [];
+  for (let i = 0; i < words.length; i += 3) chunks.push(words.slice(i, i + 3).join(""));
+  whole = chunks.join("");
+  const blockedAt = await blockedOffset(chunks);
+  if (blockedAt === undefined) break;
+  let end = 0;
+  const culprit = parts.find((p) => {
+    end += p.length + 1;
+    return end > blockedAt;
+  }) as string;
+  dropped.push(culprit.slice(0, 60));
+  passing.splice(passing.indexOf(culprit), 1);
+}
+const sixtyWords = words.slice(0, 60).join("");
+
+async function* paced(pieces: readonly string[]) {
+  for (const piece of pieces) {
+    await sleep(intervalMs);
+    yield piece;
+  }
+}
+
+async function blockedOffset(pieces: readonly string[]): Promise<number | undefined> {
+  try {
+    for await (const _ of client.guardStream(paced(pieces))) {
+      // drain
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof GuardrailBlockedError) return error.released.length + 64;
+    throw error;
+  }
+}
+
+async function cpuOf(work: () => Promise<unknown>): Promise<number> {
+  const before = await server.cpuMs();
+  await work();
+  return (await server.cpuMs()) - before;
+}
+
+for (let i = 0; i < 5; i++) await client.outputCheck(whole);
+const oneShotCpu =
+  (await cpuOf(async () => {
+    for (let i = 0; i < 10; i++) await client.outputCheck(whole);
+  })) / 10;
+const sixty: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const t = performance.now();
+  await client.outputCheck(sixtyWords);
+  sixty.push(performance.now() - t);
+}
+
+async function streamOnce(paced: boolean) {
+  const readAt: number[] = []; // when chunk i was handed to the guard
+  const ends: number[] = []; // chunk i's end offset in the response
+  async function* source() {
+    let end = 0;
+    for (const chunk of chunks) {
+      if (paced) await sleep(intervalMs);
+      end += chunk.length;
+      ends.push(end);
+      readAt.push(performance.now());
+      yield chunk;
+    }
+  }
+  const roundTrips: number[] = [];
+  const timed = (message: string, options: Parameters<GuardrailClient["outputCheck"]>[1]) => {
+    const t = performance.now();
+    return client.outputCheck(message, options).finally(() => roundTrips.push(performance.now() - t));
+  };
+  const delays: number[] = [];
+  let released = 0;
+  let next = 0;
+  const { guardStream } = await import("../src/stream/guard-stream.js");
+  const cpu = await cpuOf(async () => {
+    for await (const text of guardStream(timed, source())) {
+      released += text.length;
+      const now = performance.now();
+      while (next < ends.length && (ends[next] as number) <= released)
+        delays.push(now - (readAt[next++] as number));
+    }
+  });
+  if (released !== whole.length) throw new Error(`released ${released} of ${whole.length} characters`);
+  return { checks: roundTrips.length, roundTrips, delays, cpu };
+}
+
+const rows: string[][] = [];
+for (const paced of [true, false]) {
+  for (let run = 0; run < runs; run++) {
+    const r = await streamOnce(paced);
+    rows.push([
+      paced ? `paced ${intervalMs} ms` : "burst",
+      String(chunks.length),
+      String(r.checks),
+      `${percentile(r.roundTrips, 50).toFixed(1)} / ${percentile(r.roundTrips, 99).toFixed(1)}`,
+      `${percentile(r.delays, 50).toFixed(0)} / ${percentile(r.delays, 99).toFixed(0)}`,
+      `${r.cpu.toFixed(0)} ms = ${(r.cpu / oneShotCpu).toFixed(1)}×`,
+    ]);
+  }
+}
+if (dropped.length > 0)
+  console.log(
+    `left out (a chunk check flagged them part way): ${dropped.map((d) => JSON.stringify(`${d}…`)).join(", ")}`,
+  );
+console.log(
+  `response: ${whole.length} characters, ${words.length} words, ${chunks.length} chunks of 3 words`,
+);
+console.log(
+  `one-shot output-check of it: server CPU ${oneShotCpu.toFixed(0)} ms; 60-word one-shot round trip p50 ${percentile(sixty, 50).toFixed(1)} ms`,
+);
+console.log(
+  table(
+    [
+      "source",
+      "chunks",
+      "checks",
+      "check ms p50 / p99",
+      "release delay ms p50 / p99",
+      "server CPU vs one-shot",
+    ],
+    rows,
+  ),
+);
+await server.stop();

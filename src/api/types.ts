@@ -1,0 +1,98 @@
+/**
+ * The HTTP interface's bodies as TypeScript types (docs/service-spec.md, "Endpoints" and "Errors";
+ * the shapes the spec leaves open are README.md's "Decisions where the spec is silent"). Types
+ * only: the client and the library import this without loading anything. Each check is a union of
+ * its enabled and its disabled shape; an enabled guardrail that failed while checking keeps its
+ * enabled shape with a null score (the profile's `on_error` decides `detected`).
+ * test/api/types.test.ts holds these to the engine's real bodies, at compile time and at run time.
+ */
+
+/** `llm` (input-check): prompt-injection score in [0, 1]; at or above `threshold` is injection. */
+export type LlmCheck =
+  | { enabled: true; score: number | null; threshold: number | null }
+  | { enabled: false; score: null; threshold: null };
+
+/** `vector` (input-check): cosine similarity to known injections. */
+export type VectorCheck = { enabled: true; score: number | null } | { enabled: false; score: null };
+
+/** `keyword` (both endpoints): the configured keywords that matched. */
+export type KeywordCheck =
+  | { enabled: true; detected: boolean; matched: string[] }
+  | { enabled: false; detected: false; matched: [] };
+
+/** `regex` (both endpoints): the names of the patterns that matched. */
+export type RegexCheck =
+  | { enabled: true; detected: boolean; matched: string[] }
+  | { enabled: false; detected: false; matched: [] };
+
+/** `pii` (both endpoints): the entity types found (`EMAIL_ADDRESS`, `CREDIT_CARD`, …). */
+export type PiiCheck =
+  | { enabled: true; detected: boolean; entities: string[] }
+  | { enabled: false; detected: false; entities: [] };
+
+/** `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe. */
+export type ContentModerationCheck =
+  | {
+      enabled: true;
+      result: "SAFE" | "UNSAFE";
+      unsafe: boolean;
+      category: `CATEGORIES: ${string}` | null;
+    }
+  | { enabled: false; result: null; unsafe: false; category: null };
+
+/** `system_prompt_protection` (output-check): whether the response leaks its system prompt. */
+export type SystemPromptProtectionCheck =
+  | { enabled: true; detected: boolean; score: number | null; threshold: number | null }
+  | { enabled: false; detected: false; score: null; threshold: null };
+
+/** input-check's `checks`, in the order the server writes them. */
+export interface InputChecks {
+  llm: LlmCheck;
+  keyword: KeywordCheck;
+  regex: RegexCheck;
+  pii: PiiCheck;
+  vector: VectorCheck;
+}
+
+/** output-check's `checks`, in the order the server writes them. */
+export interface OutputChecks {
+  content_moderation: ContentModerationCheck;
+  keyword: KeywordCheck;
+  regex: RegexCheck;
+  pii: PiiCheck;
+  system_prompt_protection: SystemPromptProtectionCheck;
+}
+
+/** 200 from `POST /apikey/api/guardrail/v1/input-check`. */
+export interface InputCheckResponse {
+  /** True when at least one enabled guardrail flagged the text. */
+  injection_detected: boolean;
+  /** Seconds. */
+  execution_time: number;
+  checks: InputChecks;
+}
+
+/** 200 from `POST /apikey/api/guardrail/v1/output-check`. */
+export interface OutputCheckResponse {
+  /** True when at least one enabled guardrail flagged the text. */
+  injection_detected: boolean;
+  /** Seconds. */
+  execution_time: number;
+  checks: OutputChecks;
+}
+
+/** output-check's optional request fields beside `message`. */
+export interface OutputCheckOptions {
+  /** The prompt that produced the response: improves system prompt protection. */
+  prompt?: string;
+  /**
+   * Streaming: the text of the same response that came before `message` (a bounded tail). The
+   * server checks `context + message` and reports only matches the new chunk completes.
+   */
+  context?: string;
+}
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: string;
+}

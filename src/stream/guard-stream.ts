@@ -1,0 +1,156 @@
+/**
+ * Guards a streamed model response with output-check (docs/service-spec.md, output-check rule 3:
+ * each chunk is forwarded as soon as it is received). Generic over the check, so the HTTP client
+ * and the in-process library share it. Text reaches the caller only after a check has passed it.
+ */
+import { GuardrailBlockedError } from "../api/errors.js";
+import type { OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
+import { readText, type StreamSource } from "./source.js";
+import { checkableEnd, releasableEnd, safeCut, tailStart } from "./text-bounds.js";
+
+export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "./source.js";
+
+/** One output-check; `signal` aborts it when the stream stops first. */
+export type OutputCheckFn = (
+  message: string,
+  options: OutputCheckOptions & { signal?: AbortSignal },
+) => Promise<OutputCheckResponse>;
+
+export interface CheckEvent {
+  readonly message: string;
+  readonly context?: string;
+  readonly response: OutputCheckResponse;
+  /** True for the check of the whole response at the end. */
+  readonly final: boolean;
+}
+
+export interface GuardStreamOptions {
+  /** The prompt that produced the response, sent with every check. */
+  prompt?: string;
+  /** How much of the response before a chunk is sent as its `context` (default 4,000 characters). */
+  tailChars?: number;
+  /** How much passed text is held back until later text passes (default 64 characters). */
+  holdBackChars?: number;
+  /** The longest `message` one check sends (default 100,000, the server's limit). */
+  maxCheckChars?: number;
+  /** Stops the stream: the source is cancelled and the iteration throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Called with every check's verdict, the final one included (for logs, `--json`). */
+  onCheck?: (event: CheckEvent) => void;
+}
+
+export const GUARD_STREAM_DEFAULTS = { tailChars: 4_000, holdBackChars: 64, maxCheckChars: 100_000 } as const;
+
+type Event =
+  | { kind: "read"; text: string | undefined }
+  | { kind: "checked"; end: number; response: OutputCheckResponse }
+  | { kind: "failed"; error: unknown };
+
+const settle = <T>(promise: Promise<T>, done: (value: T) => Event): Promise<Event> =>
+  promise.then(done, (error): Event => ({ kind: "failed", error }));
+
+/**
+ * Yields the text of `source` as output-check passes it. At most one check is in flight: chunks
+ * that arrive meanwhile are sent together in the next one, so a slow network costs fewer, larger
+ * checks, never a queue. At the end the whole response is checked once more, alone, so the
+ * stream's verdict is the one-shot verdict. A flag throws GuardrailBlockedError; a flag, an error
+ * or the caller leaving the loop cancels the source.
+ */
+export async function* guardStream(
+  check: OutputCheckFn,
+  source: StreamSource,
+  options: GuardStreamOptions = {},
+): AsyncGenerator<string, void, undefined> {
+  const { prompt, signal, onCheck } = options;
+  const tailChars = options.tailChars ?? GUARD_STREAM_DEFAULTS.tailChars;
+  const holdBack = options.holdBackChars ?? GUARD_STREAM_DEFAULTS.holdBackChars;
+  const maxCheckChars = options.maxCheckChars ?? GUARD_STREAM_DEFAULTS.maxCheckChars;
+  // A chunk's check carries its context too: together they stay within the server's limit.
+  const pieceChars = Math.max(2, maxCheckChars - tailChars);
+  const reader = readText(source);
+  const inFlight = new AbortController();
+  const stop = abortEvent(signal);
+  let text = "";
+  let readDone = false;
+  let checked = 0; // text before this index was sent to a check,
+  let released = 0; // and before this one passed and was yielded
+  let reading: Promise<Event> | undefined;
+  let checking: Promise<Event> | undefined;
+
+  const run = async (start: number, end: number, final: boolean): Promise<OutputCheckResponse> => {
+    const message = text.slice(start, end);
+    const from = tailStart(text, start, tailChars);
+    const context = from < start ? text.slice(from, start) : undefined;
+    const response = await check(message, {
+      ...(prompt !== undefined ? { prompt } : {}),
+      ...(context !== undefined ? { context } : {}),
+      signal: inFlight.signal,
+    });
+    onCheck?.({ message, ...(context !== undefined ? { context } : {}), response, final });
+    return response;
+  };
+  const next = async (): Promise<Event> => {
+    const event = await Promise.race([reading, checking, stop.event].filter((p) => p !== undefined));
+    if (event.kind === "failed") throw event.error;
+    return event;
+  };
+
+  try {
+    while (!readDone || checking) {
+      reading ??= readDone ? undefined : settle(reader.next(), (piece) => ({ kind: "read", text: piece }));
+      const ready = checkableEnd(text, readDone);
+      if (!readDone && !checking && checked < ready) {
+        const start = checked;
+        checked = ready - start > pieceChars ? safeCut(text, start + pieceChars) : ready;
+        const end = checked;
+        checking = settle(run(start, end, false), (response) => ({ kind: "checked", end, response }));
+      }
+      const event = await next();
+      if (event.kind === "read") {
+        reading = undefined;
+        if (event.text === undefined) readDone = true;
+        else text += event.text;
+        continue;
+      }
+      if (event.kind !== "checked") continue;
+      checking = undefined;
+      if (event.response.injection_detected)
+        throw new GuardrailBlockedError(event.response, text.slice(0, released), false);
+      const end = releasableEnd(text, released, event.end, holdBack);
+      if (end > released) {
+        const out = text.slice(released, end);
+        released = end;
+        yield out;
+      }
+    }
+    // The whole response, as a one-shot output-check sees it. Past the server's limit no one-shot
+    // check exists: then it is checked in consecutive pieces, each with its context.
+    for (let start = 0; ; ) {
+      const end =
+        text.length <= maxCheckChars ? text.length : safeCut(text, Math.min(text.length, start + pieceChars));
+      checking = settle(run(start, end, true), (response) => ({ kind: "checked", end, response }));
+      const event = await next();
+      if (event.kind === "checked" && event.response.injection_detected)
+        throw new GuardrailBlockedError(event.response, text.slice(0, released), true);
+      if (end >= text.length) break;
+      start = end;
+    }
+    if (released < text.length) yield text.slice(released);
+  } finally {
+    inFlight.abort();
+    stop.dispose();
+    if (!readDone) reader.cancel().catch(() => {});
+  }
+}
+
+/** The caller's signal as an event the loop races; `dispose` drops the listener. */
+function abortEvent(signal: AbortSignal | undefined): { event?: Promise<Event>; dispose(): void } {
+  if (!signal) return { dispose() {} };
+  let fire = () => {};
+  const event = new Promise<Event>((resolve) => {
+    fire = () => resolve({ kind: "failed", error: signal.reason });
+  });
+  if (signal.aborted) fire();
+  else signal.addEventListener("abort", fire, { once: true });
+  return { event, dispose: () => signal.removeEventListener("abort", fire) };
+}
