@@ -2,9 +2,13 @@
 // loads nothing heavy; createGuardrail loads the guardrails, and the encoder when the profile needs it.
 import type { Guardrail, GuardrailOptions } from "./library/guardrail.js";
 
+export { GuardrailBlockedError } from "./api/errors.js";
+export type * from "./api/types.js";
 export { ConfigError, GuardrailError, InputError, UsageError } from "./errors.js";
-export type { Guardrail, GuardrailOptions, OutputCheckOptions } from "./library/guardrail.js";
+export type { Guardrail, GuardrailOptions, GuardrailStreamOptions } from "./library/guardrail.js";
 export { ModelUnavailableError } from "./models/model-error.js";
+export type { CheckEvent } from "./stream/guard-stream.js";
+export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "./stream/source.js";
 
 /**
  * A profile compiled and ready to check texts in this process: `profile` a bundled profile's name

@@ -1,10 +1,13 @@
 import { availableParallelism } from "node:os";
+import type { InputCheckResponse, OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
 import { type CompiledProfile, compileNotes, compileProfile, needsEncoder } from "../engine/compile.js";
-import { type CheckResponse, createEngine } from "../engine/engine.js";
+import { createEngine } from "../engine/engine.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
 import { DEFAULT_LIMITS } from "../server/types.js";
+import { GUARD_STREAM_DEFAULTS, type GuardStreamOptions, guardStream } from "../stream/guard-stream.js";
+import type { StreamSource } from "../stream/source.js";
 import { type ProfileSource, selectProfile } from "./select-profile.js";
 import { checkFields } from "./validate.js";
 
@@ -15,12 +18,11 @@ export interface GuardrailOptions extends ProfileSource {
   readonly encoderWorkers?: number;
 }
 
-export interface OutputCheckOptions {
-  /** The prompt that produced the response. */
-  readonly prompt?: string;
-  /** The text of the same response before `message` (a streamed response, checked chunk by chunk). */
-  readonly context?: string;
-}
+/**
+ * The stream guard's options. Each check stays within the guardrail's `maxMessageChars`: the
+ * context tail is cut to at most half of it.
+ */
+export type GuardrailStreamOptions = Omit<GuardStreamOptions, "maxCheckChars">;
 
 /** A compiled profile and the engine to run it, in this process. */
 export interface Guardrail {
@@ -29,9 +31,17 @@ export interface Guardrail {
   /** What compiling the profile noticed (a guardrail falling back, say), one line each. */
   readonly notes: readonly string[];
   /** The response body of POST input-check. */
-  inputCheck(message: string): Promise<CheckResponse>;
-  /** The response body of POST output-check. */
-  outputCheck(message: string, options?: OutputCheckOptions): Promise<CheckResponse>;
+  inputCheck(message: string): Promise<InputCheckResponse>;
+  /** The response body of POST output-check; `context` as for a streamed response's chunk. */
+  outputCheck(message: string, options?: OutputCheckOptions): Promise<OutputCheckResponse>;
+  /**
+   * A streamed model response, yielded as output-check passes it (the client's guardStream, in
+   * process); a flag stops the source and throws GuardrailBlockedError.
+   */
+  guardStream(
+    source: StreamSource,
+    options?: GuardrailStreamOptions,
+  ): AsyncGenerator<string, void, undefined>;
   /** Stops the encoder's worker threads; later checks throw. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -81,20 +91,34 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
   const open = () => {
     if (closing) throw new UsageError("this guardrail is closed: create another with createGuardrail()");
   };
+  const outputCheck = async (
+    message: string,
+    { prompt, context, signal }: OutputCheckOptions & { signal?: AbortSignal } = {},
+  ) => {
+    open();
+    const fields = checkFields({ message, prompt, context }, maxChars);
+    const options = {
+      ...(fields.context === undefined ? {} : { context: fields.context }),
+      ...(signal ? { signal } : {}),
+    };
+    // The engine renders each guardrail's shape; src/api/types.ts is held to it by test/api.
+    return (await engine.check("output", fields.message, compiled, fields.prompt, options))
+      .body as unknown as OutputCheckResponse;
+  };
   return {
     profile: compiled.profile.name,
     notes: compileNotes(compiled),
     inputCheck: async (message) => {
       open();
       const fields = checkFields({ message }, maxChars);
-      return (await engine.check("input", fields.message, compiled)).body;
+      return (await engine.check("input", fields.message, compiled)).body as unknown as InputCheckResponse;
     },
-    outputCheck: async (message, checkOptions = {}) => {
+    outputCheck: (message, checkOptions) => outputCheck(message, checkOptions),
+    guardStream: (source, streamOptions = {}) => {
       open();
-      const { prompt, context } = checkOptions;
-      const fields = checkFields({ message, prompt, context }, maxChars);
-      const withContext = fields.context === undefined ? {} : { context: fields.context };
-      return (await engine.check("output", fields.message, compiled, fields.prompt, withContext)).body;
+      // A chunk's check carries its context: a tail of at most half the limit leaves room for the chunk.
+      const tailChars = Math.min(streamOptions.tailChars ?? GUARD_STREAM_DEFAULTS.tailChars, maxChars >> 1);
+      return guardStream(outputCheck, source, { ...streamOptions, tailChars, maxCheckChars: maxChars });
     },
     close: () => {
       closing ??= owned ? owned.close() : Promise.resolve();
