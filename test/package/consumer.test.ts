@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The package as a dependency sees it: a TypeScript project outside src/ that imports `guardrail`
-// by name, resolved through package.json `exports` to the built declarations in dist/.
+// and `guardrail/client` by name, resolved through package.json `exports` to dist/'s declarations.
 
 const root = join(import.meta.dirname, "../..");
 const run = promisify(execFile);
