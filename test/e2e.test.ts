@@ -57,6 +57,31 @@ function guardrail(args: string[], cwd: string, timeout = 0): Promise<Result> {
   });
 }
 
+/** `guardrail check --output --stream ARGS` with stdin written piece by piece, as an LLM CLI would. */
+function streamCheck(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [bin, "check", "--output", "--stream", ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  const seen = { stdout: "", stderr: "" };
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (seen.stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (seen.stderr += chunk));
+  child.stdin.on("error", () => {}); // a guard that stopped reading closes its end
+  const kill = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    }),
+  );
+  const write = (text: string) => new Promise((resolve) => child.stdin.write(text, resolve));
+  /** Resolves once `done()` holds, or the process has exited. */
+  const until = async (done: () => boolean) => {
+    while (!done() && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return { seen, write, until, exited, end: () => child.stdin.end() };
+}
+
 describe("guardrail end to end", () => {
   let cwd: string;
   let server: ChildProcess | undefined;
@@ -185,6 +210,48 @@ describe("guardrail end to end", () => {
     const { execution_time: _b, ...fromHttp } = http;
     expect(fromCli).toEqual(fromHttp);
     expect((await guardrail(["check", "hello"], cwd)).code).toBe(0);
+  });
+
+  it("streams stdin through `check --output --stream`, writing what passed as it passes", async () => {
+    const sentence = "The capital of France is Paris, a city on the Seine. ";
+    const run = streamCheck([], cwd);
+    await run.write(sentence.repeat(4));
+    // Out before stdin ends: the first piece passed while the producer is still writing.
+    await run.until(() => run.seen.stdout.length > 0);
+    expect(run.seen.stdout.length).toBeGreaterThan(0);
+    await run.write(sentence.repeat(2));
+    run.end();
+    expect(await run.exited).toBe(0);
+    expect(run.seen.stdout).toBe(sentence.repeat(6));
+  });
+
+  it("stops at the first flag across pieces: exit 1, the verdict on stderr, the address never out", async () => {
+    const run = streamCheck([], cwd);
+    await run.write("You can reach our support team at any time, day or night, by phone or by mail. ");
+    await run.write("Write to jane.do");
+    await run.until(() => run.seen.stdout.length > 0);
+    await run.write("e@example.com and they will answer within a day. ");
+    // stdin stays open: the guard stops reading by itself.
+    expect(await run.exited).toBe(1);
+    expect(run.seen.stdout).toMatch(/^You can reach our support team/);
+    expect(run.seen.stdout).not.toContain("jane.do");
+    expect(run.seen.stderr).toMatch(/^FLAGGED/);
+    expect(run.seen.stderr).toContain("EMAIL_ADDRESS");
+  });
+
+  it("prints one verdict line per check with --json", async () => {
+    const run = streamCheck(["--json"], cwd);
+    await run.write("Paris is the capital of France. ");
+    await run.until(() => run.seen.stdout.includes("\n"));
+    await run.write("It lies on the Seine.");
+    run.end();
+    expect(await run.exited).toBe(0);
+    const lines = run.seen.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Body);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.every((body) => body.injection_detected === false && "pii" in body.checks)).toBe(true);
   });
 
   it("exits 2 at once when batch cannot write its output, leaving no worker thread running", async () => {

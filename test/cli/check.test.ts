@@ -156,3 +156,40 @@ describe("guardrail check", () => {
     expect((await cli(["check", INJECTION], { color: true })).stdout).toContain("\u001b[31m");
   });
 });
+
+describe("guardrail check --output --stream", () => {
+  it("writes what passed to stdout and exits 0 when the whole response passes", async () => {
+    const text = "Paris is the capital of France. It lies on the Seine.\n";
+    expect(await cli(["check", "--output", "--stream"], { stdin: text })).toEqual({
+      code: 0,
+      stdout: text,
+      stderr: "",
+    });
+  });
+
+  it("stops at a flag: exit 1, the verdict on stderr, the flagged text never on stdout", async () => {
+    const run = await cli(["check", "--output", "--stream"], { stdin: "Mail jane.doe@example.com today" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain("jane.doe");
+    expect(run.stderr).toMatch(/^FLAGGED {2}output-check, profile default/);
+    expect(run.stderr).toContain("EMAIL_ADDRESS");
+  });
+
+  it("prints one verdict per check with --json, and refuses misuse", async () => {
+    const run = await cli(["check", "--output", "--stream", "--json"], { stdin: "Hello there." });
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line).injection_detected),
+    ).toEqual([false, false]);
+    expect((await cli(["check", "--stream"], { stdin: "x" })).stderr).toBe(
+      "error: --stream only applies to output checks: add --output\n",
+    );
+    expect((await cli(["check", "--output", "--stream", "text"], { stdin: "x" })).code).toBe(2);
+    expect((await cli(["check", "--output", "--stream"], { stdin: "" })).stderr).toBe(
+      "error: stdin is empty: nothing to check\n",
+    );
+  });
+});

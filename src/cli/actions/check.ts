@@ -45,6 +45,10 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
     throw new UsageError("pass --profile or --app, not both");
   }
   const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+  if (options.stream) {
+    requireWithin("prompt", options.prompt, maxChars);
+    return (await import("./check-stream.js")).runCheckStream(options, maxChars, ctx);
+  }
   const message = await readMessage(options.text, maxChars, ctx);
   requireWithin("text", message, maxChars);
   requireWithin("prompt", options.prompt, maxChars);

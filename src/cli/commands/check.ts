@@ -8,6 +8,10 @@ const declare = (parent: Parent) =>
     .argument("[text]", "the text; read from stdin when absent or -")
     .option("--output", "run output-check on a model response instead of input-check")
     .option("--prompt <text>", "with --output: the prompt that produced the response")
+    .option(
+      "--stream",
+      "with --output: check stdin chunk by chunk as it arrives and write what passed to stdout; stop at the first flag",
+    )
     .option("--profile <name>", "use this security profile instead of the default one")
     .option("--app <app-id>", "use the profile bound to this app")
     .option(
