@@ -1,7 +1,7 @@
 /**
  * Streamed output-check (issue 11, section 5): a ~1,000-token response in chunks of three words
  * (about four tokens) through `GuardrailClient.guardStream` against the real server on the default
- * profile. `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3]`
+ * profile. `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 4000]`
  *
  * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
  * chunk at once). Printed per source: checks sent (the guard keeps one in flight and coalesces
@@ -22,10 +22,15 @@ import { percentile, table } from "./lib/stats.js";
 import { OUTPUT_TEXTS } from "./lib/texts.js";
 
 const { values } = parseArgs({
-  options: { "interval-ms": { type: "string", default: "40" }, runs: { type: "string", default: "3" } },
+  options: {
+    "interval-ms": { type: "string", default: "40" },
+    runs: { type: "string", default: "3" },
+    "tail-chars": { type: "string", default: "4000" },
+  },
 });
 const intervalMs = Number(values["interval-ms"]);
 const runs = Number(values.runs);
+const tailChars = Number(values["tail-chars"]);
 
 const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-stream-"));
 removeOnExit(dir);
@@ -135,7 +140,7 @@ async function streamOnce(paced: boolean) {
   let next = 0;
   const { guardStream } = await import("../src/stream/guard-stream.js");
   const cpu = await cpuOf(async () => {
-    for await (const text of guardStream(timed, source())) {
+    for await (const text of guardStream(timed, source(), { tailChars })) {
       released += text.length;
       const now = performance.now();
       while (next < ends.length && (ends[next] as number) <= released)
