@@ -1,7 +1,8 @@
 /**
  * Streamed output-check (issue 11, section 5): a ~1,000-token response in chunks of three words
  * (about four tokens) through `GuardrailClient.guardStream` against the real server on the default
- * profile. `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 4000]`
+ * profile, and through the library in process (`createGuardrail`).
+ * `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 4000]`
  *
  * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
  * chunk at once). Printed per source: checks sent (the guard keeps one in flight and coalesces
@@ -16,6 +17,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { GuardrailBlockedError, GuardrailClient } from "../src/client/index.js";
+import { createGuardrail } from "../src/index.js";
+import { guardStream, type OutputCheckFn } from "../src/stream/guard-stream.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
@@ -99,25 +102,51 @@ async function blockedOffset(pieces: readonly string[]): Promise<number | undefi
   }
 }
 
-async function cpuOf(work: () => Promise<unknown>): Promise<number> {
-  const before = await server.cpuMs();
-  await work();
-  return (await server.cpuMs()) - before;
+type Check = (message: string, options: { prompt?: string; context?: string }) => Promise<unknown>;
+interface Target {
+  readonly name: string;
+  readonly check: Check;
+  /** CPU the checks cost while `work` ran: the server process's, or this process's (all threads). */
+  readonly cpuOf: (work: () => Promise<unknown>) => Promise<number>;
 }
 
-for (let i = 0; i < 5; i++) await client.outputCheck(whole);
-const oneShotCpu =
-  (await cpuOf(async () => {
-    for (let i = 0; i < 10; i++) await client.outputCheck(whole);
-  })) / 10;
-const sixty: number[] = [];
-for (let i = 0; i < 50; i++) {
-  const t = performance.now();
-  await client.outputCheck(sixtyWords);
-  sixty.push(performance.now() - t);
+const serverTarget: Target = {
+  name: "server (HTTP)",
+  check: (message, options) => client.outputCheck(message, options),
+  async cpuOf(work) {
+    const before = await server.cpuMs();
+    await work();
+    return (await server.cpuMs()) - before;
+  },
+};
+const guard = await createGuardrail({ profile: "default" });
+const libraryTarget: Target = {
+  name: "library (in process)",
+  check: (message, options) => guard.outputCheck(message, options),
+  async cpuOf(work) {
+    const before = process.cpuUsage();
+    await work();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  },
+};
+
+async function oneShot(target: Target): Promise<{ cpu: number; sixtyP50: number }> {
+  for (let i = 0; i < 5; i++) await target.check(whole, {});
+  const cpu =
+    (await target.cpuOf(async () => {
+      for (let i = 0; i < 10; i++) await target.check(whole, {});
+    })) / 10;
+  const sixty: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    await target.check(sixtyWords, {});
+    sixty.push(performance.now() - t);
+  }
+  return { cpu, sixtyP50: percentile(sixty, 50) };
 }
 
-async function streamOnce(paced: boolean) {
+async function streamOnce(target: Target, paced: boolean) {
   const readAt: number[] = []; // when chunk i was handed to the guard
   const ends: number[] = []; // chunk i's end offset in the response
   async function* source() {
@@ -131,16 +160,15 @@ async function streamOnce(paced: boolean) {
     }
   }
   const roundTrips: number[] = [];
-  const timed = (message: string, options: Parameters<GuardrailClient["outputCheck"]>[1]) => {
+  const timed = (message: string, options: { prompt?: string; context?: string }) => {
     const t = performance.now();
-    return client.outputCheck(message, options).finally(() => roundTrips.push(performance.now() - t));
+    return target.check(message, options).finally(() => roundTrips.push(performance.now() - t));
   };
   const delays: number[] = [];
   let released = 0;
   let next = 0;
-  const { guardStream } = await import("../src/stream/guard-stream.js");
-  const cpu = await cpuOf(async () => {
-    for await (const text of guardStream(timed, source(), { tailChars })) {
+  const cpu = await target.cpuOf(async () => {
+    for await (const text of guardStream(timed as OutputCheckFn, source(), { tailChars })) {
       released += text.length;
       const now = performance.now();
       while (next < ends.length && (ends[next] as number) <= released)
@@ -151,20 +179,6 @@ async function streamOnce(paced: boolean) {
   return { checks: roundTrips.length, roundTrips, delays, cpu };
 }
 
-const rows: string[][] = [];
-for (const paced of [true, false]) {
-  for (let run = 0; run < runs; run++) {
-    const r = await streamOnce(paced);
-    rows.push([
-      paced ? `paced ${intervalMs} ms` : "burst",
-      String(chunks.length),
-      String(r.checks),
-      `${percentile(r.roundTrips, 50).toFixed(1)} / ${percentile(r.roundTrips, 99).toFixed(1)}`,
-      `${percentile(r.delays, 50).toFixed(0)} / ${percentile(r.delays, 99).toFixed(0)}`,
-      `${r.cpu.toFixed(0)} ms = ${(r.cpu / oneShotCpu).toFixed(1)}×`,
-    ]);
-  }
-}
 if (dropped.length > 0)
   console.log(
     `left out (a chunk check flagged them part way): ${dropped.map((d) => JSON.stringify(`${d}…`)).join(", ")}`,
@@ -172,20 +186,31 @@ if (dropped.length > 0)
 console.log(
   `response: ${whole.length} characters, ${words.length} words, ${chunks.length} chunks of 3 words`,
 );
-console.log(
-  `one-shot output-check of it: server CPU ${oneShotCpu.toFixed(0)} ms; 60-word one-shot round trip p50 ${percentile(sixty, 50).toFixed(1)} ms`,
-);
-console.log(
-  table(
-    [
-      "source",
-      "chunks",
-      "checks",
-      "check ms p50 / p99",
-      "release delay ms p50 / p99",
-      "server CPU vs one-shot",
-    ],
-    rows,
-  ),
-);
+for (const target of [serverTarget, libraryTarget]) {
+  const base = await oneShot(target);
+  const rows: string[][] = [];
+  for (const paced of [true, false]) {
+    for (let run = 0; run < runs; run++) {
+      const r = await streamOnce(target, paced);
+      rows.push([
+        paced ? `paced ${intervalMs} ms` : "burst",
+        String(chunks.length),
+        String(r.checks),
+        `${percentile(r.roundTrips, 50).toFixed(1)} / ${percentile(r.roundTrips, 99).toFixed(1)}`,
+        `${percentile(r.delays, 50).toFixed(0)} / ${percentile(r.delays, 99).toFixed(0)}`,
+        `${r.cpu.toFixed(0)} ms = ${(r.cpu / base.cpu).toFixed(1)}×`,
+      ]);
+    }
+  }
+  console.log(
+    `\n${target.name}: one-shot output-check of the response ${base.cpu.toFixed(0)} ms CPU; 60-word one-shot p50 ${base.sixtyP50.toFixed(1)} ms`,
+  );
+  console.log(
+    table(
+      ["source", "chunks", "checks", "check ms p50 / p99", "release delay ms p50 / p99", "CPU vs one-shot"],
+      rows,
+    ),
+  );
+}
+await guard.close();
 await server.stop();
