@@ -5,6 +5,7 @@ import { createEngine } from "../engine/engine.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
+import { withVectorCache } from "../models/vector-cache.js";
 import { DEFAULT_LIMITS } from "../server/types.js";
 import { GUARD_STREAM_DEFAULTS, type GuardStreamOptions, guardStream } from "../stream/guard-stream.js";
 import type { StreamSource } from "../stream/source.js";
@@ -86,7 +87,11 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
   const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
   const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
   const { compiled, encoder, owned } = await compile(options, deps, workers);
-  const engine = createEngine({ registry: deps.registry, ...(encoder ? { encoder } : {}) });
+  // As in the server: a streamed response's chunks share their context's windows, embedded once.
+  const engine = createEngine({
+    registry: deps.registry,
+    ...(encoder ? { encoder: withVectorCache(encoder) } : {}),
+  });
   let closing: Promise<void> | undefined;
   const open = () => {
     if (closing) throw new UsageError("this guardrail is closed: create another with createGuardrail()");

@@ -12,6 +12,7 @@ import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registr
 import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
+import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
 import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS } from "./http-server.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
@@ -138,8 +139,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         problems: [problem],
       }),
     );
-  const lane = laneWanted ? startTextLane(encoder, current.config.profiles, laneFailed) : undefined;
-  const engine = createEngine({ registry, encoder });
+  // Checks share one vector cache, the lane's too: consecutive chunks of a streamed response hold
+  // mostly the same windows (their context), which are embedded once.
+  const checkEncoder = withVectorCache(encoder);
+  const lane = laneWanted ? startTextLane(checkEncoder, current.config.profiles, laneFailed) : undefined;
+  const engine = createEngine({ registry, encoder: checkEncoder });
   const app = createApp({
     engine: lane ? laneEngine(engine, lane) : engine,
     getConfig: () => current,

@@ -18,10 +18,19 @@ export function checkableEnd(text: string, done: boolean): number {
   return !done && text.length > 0 && isHigh(text.charCodeAt(text.length - 1)) ? text.length - 1 : text.length;
 }
 
-/** Where the `context` of a chunk starting at `start` begins: `tailChars` back, on a whole character. */
+/**
+ * Where the `context` of a chunk starting at `start` begins: at most `tailChars` back, at a place
+ * that moves in steps of a quarter of `tailChars` and then to the next word start, on a whole
+ * character. A tail that slid with every chunk would start every check's context at a new place:
+ * each would cut the text into new sentence windows and re-embed all of them. Fixed for a quarter
+ * of the tail, consecutive checks hold the same windows and the server's vector cache serves them.
+ */
 export function tailStart(text: string, start: number, tailChars: number): number {
-  const from = start - tailChars;
-  if (from <= 0) return 0;
+  if (start - tailChars <= 0) return 0;
+  const step = Math.max(1, Math.floor(tailChars / 4));
+  let from = Math.min(start, Math.ceil((start - tailChars) / step) * step);
+  const space = text.slice(from, Math.min(start, from + 64)).search(/\s\S/);
+  if (space >= 0) from += space + 1;
   return isLow(text.charCodeAt(from)) && isHigh(text.charCodeAt(from - 1)) ? from + 1 : from;
 }
 
