@@ -1,18 +1,17 @@
 // output-check's `context` (a streamed response checked chunk by chunk) over real HTTP against
 // the built binary, one server for the whole file: the split-at-every-position table of
 // test/helpers/split-cases.ts, plus what the model-backed guardrails and the limits do with it.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { type ChildProcess, execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { bin, ensureBuilt } from "./helpers/built.js";
+import { spawnServe } from "./helpers/serve.js";
 import { reported, SPLIT_CASES, STREAM_PROFILE, splits } from "./helpers/split-cases.js";
 
-const root = join(import.meta.dirname, "..");
-const bin = join(root, "bin", "guardrail.js");
 const OUTPUT = "/apikey/api/guardrail/v1/output-check";
 const run = promisify(execFile);
 
@@ -28,14 +27,6 @@ const PROFILE = {
   },
 };
 
-async function newest(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return Math.max(
-    0,
-    ...entries.filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-  );
-}
-
 interface Body {
   injection_detected: boolean;
   execution_time: number;
@@ -49,10 +40,7 @@ describe("output-check with context, over HTTP", () => {
   let key: string;
 
   beforeAll(async () => {
-    const entry = join(root, "dist", "cli", "main.js");
-    if (!existsSync(entry) || statSync(entry).mtimeMs < (await newest(join(root, "src")))) {
-      await run("npm", ["run", "build"], { cwd: root });
-    }
+    await ensureBuilt();
     cwd = await mkdtemp(join(tmpdir(), "guardrail-stream-"));
     await run(process.execPath, [bin, "init"], { cwd });
     await writeFile(join(cwd, "guardrail", "profiles", "default.yaml"), stringify(PROFILE));
@@ -61,17 +49,7 @@ describe("output-check with context, over HTTP", () => {
     });
     key = JSON.parse(created.stdout).key;
     // Small limits, so the 413 needs no megabyte; the table's texts are far below them.
-    const args = [bin, "serve", "--port", "0", "--max-message-chars", "5000"];
-    server = spawn(process.execPath, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    url = await new Promise<string>((resolve, reject) => {
-      server?.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-        stderr += chunk;
-        const found = /listening on (http:\/\/\S+)/.exec(stderr);
-        if (found?.[1]) resolve(found[1]);
-      });
-      server?.once("exit", (code) => reject(new Error(`serve exited early (${code}): ${stderr}`)));
-    });
+    ({ server, url } = await spawnServe(["--max-message-chars", "5000"], cwd));
   }, 120_000);
 
   afterAll(async () => {

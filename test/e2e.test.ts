@@ -1,36 +1,18 @@
 // The one test that spawns the real binary: build output, bin script, argv parsing, exit codes,
 // a listening server, real HTTP and a real SIGTERM. Everything else is tested in-process.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InputCheckResponse, OutputCheckResponse } from "../src/api/types.js";
 import { GuardrailBlockedError, GuardrailClient, GuardrailHttpError } from "../src/client/index.js";
+import { bin, ensureBuilt } from "./helpers/built.js";
+import { spawnServe } from "./helpers/serve.js";
 import { open, parseResponse, rawPost, received } from "./server/sockets.js";
 
-const root = join(import.meta.dirname, "..");
-const bin = join(root, "bin", "guardrail.js");
 const INPUT = "/apikey/api/guardrail/v1/input-check";
 const OUTPUT = "/apikey/api/guardrail/v1/output-check";
-
-/** Newest modification time under `dir`, to tell whether dist/ is older than src/. */
-async function newest(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return Math.max(
-    0,
-    ...entries.filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-  );
-}
-
-/** CI builds on `npm ci` (prepare); locally, rebuild when dist/ is missing or older than src/. */
-async function ensureBuilt(): Promise<void> {
-  const entry = join(root, "dist", "cli", "main.js");
-  if (existsSync(entry) && statSync(entry).mtimeMs >= (await newest(join(root, "src")))) return;
-  await promisify(execFile)("npm", ["run", "build"], { cwd: root });
-}
 
 interface Body {
   injection_detected: boolean;
@@ -88,7 +70,7 @@ describe("guardrail end to end", () => {
   let url: string;
   let key: string;
   let appId: string;
-  let stderr = "";
+  let stderr = () => "";
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -97,18 +79,7 @@ describe("guardrail end to end", () => {
     key = JSON.parse((await guardrail(["keys", "create", "--json", "--label", "e2e"], cwd)).stdout).key;
     appId = (await guardrail(["apps", "create", "web", "--profile", "default"], cwd)).stdout.trim();
 
-    server = spawn(process.execPath, [bin, "serve", "--port", "0"], {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      server?.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-        stderr += chunk;
-        const found = /listening on (http:\/\/\S+)/.exec(stderr);
-        if (found?.[1]) resolve(found[1]);
-      });
-      server?.once("exit", (code) => reject(new Error(`serve exited early (${code}): ${stderr}`)));
-    });
+    ({ server, url, stderr } = await spawnServe([], cwd));
   }, 120_000);
 
   afterAll(() => {
@@ -278,6 +249,6 @@ describe("guardrail end to end", () => {
     );
     expect(statuses).toEqual(Array(20).fill(200));
     expect(await exited).toBe(0);
-    expect(stderr).toContain("stopped (SIGTERM)");
+    expect(stderr()).toContain("stopped (SIGTERM)");
   });
 });

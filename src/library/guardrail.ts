@@ -1,16 +1,16 @@
 import { availableParallelism } from "node:os";
 import type { InputCheckResponse, OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
+import { checkFields } from "../engine/check-fields.js";
 import { type CompiledProfile, compileNotes, compileProfile, needsEncoder } from "../engine/compile.js";
 import { createEngine } from "../engine/engine.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
 import { withVectorCache } from "../models/vector-cache.js";
-import { DEFAULT_LIMITS } from "../server/types.js";
 import { GUARD_STREAM_DEFAULTS, type GuardStreamOptions, guardStream } from "../stream/guard-stream.js";
 import type { StreamSource } from "../stream/source.js";
+import { DEFAULT_MESSAGE_CHARS } from "../text/length.js";
 import { type ProfileSource, selectProfile } from "./select-profile.js";
-import { checkFields } from "./validate.js";
 
 export interface GuardrailOptions extends ProfileSource {
   /** Longest message, prompt or context, in Unicode code points (default: the server's 100,000). */
@@ -84,7 +84,7 @@ async function compile(source: ProfileSource, deps: GuardrailDeps, workers: numb
 
 /** The composition behind `createGuardrail`: the profile selected and compiled, the engine over it. */
 export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDeps): Promise<Guardrail> {
-  const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+  const maxChars = options.maxMessageChars ?? DEFAULT_MESSAGE_CHARS;
   const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
   const { compiled, encoder, owned } = await compile(options, deps, workers);
   // As in the server: a streamed response's chunks share their context's windows, embedded once.

@@ -33,6 +33,22 @@ export interface Encoder {
   close(): Promise<void>;
 }
 
+/**
+ * `inner` with another `embed`: encoders that wrap one (a vector cache, a batcher) change only how
+ * texts reach the model, and pass everything else through.
+ */
+export function withEmbed(inner: Encoder, embed: Encoder["embed"]): Encoder {
+  return {
+    dim: inner.dim,
+    maxTokens: inner.maxTokens,
+    load: () => inner.load(),
+    countTokens: (text) => inner.countTokens(text),
+    ...(inner.tokenEnds ? { tokenEnds: (text: string) => inner.tokenEnds?.(text) } : {}),
+    close: () => inner.close(),
+    embed,
+  };
+}
+
 /** Cosine similarity; 0 when either vector is zero (an empty text). */
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;

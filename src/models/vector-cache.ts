@@ -1,4 +1,4 @@
-import type { EmbedOptions, Encoder } from "./encoder.js";
+import { type Encoder, withEmbed } from "./encoder.js";
 
 /** Vectors kept at most: 4,096 × 512 floats is 8 MiB, plus the window texts as keys. */
 export const DEFAULT_CACHED_VECTORS = 4096;
@@ -17,22 +17,14 @@ export function withVectorCache(encoder: Encoder, maxEntries = DEFAULT_CACHED_VE
     cache.set(text, vector);
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
   };
-  return {
-    dim: encoder.dim,
-    maxTokens: encoder.maxTokens,
-    load: () => encoder.load(),
-    countTokens: (text) => encoder.countTokens(text),
-    ...(encoder.tokenEnds ? { tokenEnds: (text: string) => encoder.tokenEnds?.(text) } : {}),
-    close: () => encoder.close(),
-    async embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]> {
-      const missing = [...new Set(texts.filter((t) => !cache.has(t)))];
-      const fresh = missing.length > 0 ? await encoder.embed(missing, options) : [];
-      const found = new Map(missing.map((t, i) => [t, fresh[i] as Float32Array]));
-      return texts.map((t) => {
-        const vector = found.get(t) ?? (cache.get(t) as Float32Array);
-        remember(t, vector);
-        return vector;
-      });
-    },
-  };
+  return withEmbed(encoder, async (texts, options) => {
+    const missing = [...new Set(texts.filter((t) => !cache.has(t)))];
+    const fresh = missing.length > 0 ? await encoder.embed(missing, options) : [];
+    const found = new Map(missing.map((t, i) => [t, fresh[i] as Float32Array]));
+    return texts.map((t) => {
+      const vector = found.get(t) ?? (cache.get(t) as Float32Array);
+      remember(t, vector);
+      return vector;
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { CompiledConfig } from "../engine/compile-config.js";
 import type { Engine } from "../engine/engine.js";
-import { HttpError } from "../errors.js";
+import { HttpError, InputError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
 import { readCheckBody } from "./body.js";
@@ -85,7 +85,7 @@ export function createApp({
 
   app.notFound(() => error(404, "Not found"));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return error(err.status, err.message);
+    if (err instanceof HttpError || err instanceof InputError) return error(err.status, err.message);
     if (isClientAbort(err)) return error(CLIENT_CLOSED, "Client closed request");
     c.set("unexpected", err); // logged by requestLog; the caller learns nothing of it
     return error(500, "Internal server error");

@@ -1,6 +1,6 @@
+import { checkFields } from "../engine/check-fields.js";
 import { HttpError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
-import { overLimit } from "../text/length.js";
 import type { Limits } from "./types.js";
 
 export interface CheckRequestBody {
@@ -61,40 +61,20 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A 413 when `text` is over the character limit, as sent or after NFKC; `what` names it. */
-function checkLength(what: string, text: string, limit: number): void {
-  const over = overLimit(text, limit);
-  if (over === "sent") throw new HttpError(413, `${what} ${limit} characters`);
-  if (over === "normalized") {
-    throw new HttpError(413, `${what} ${limit} characters after Unicode normalization (NFKC)`);
-  }
-}
-
 /**
  * Validates the fields the endpoint reads; others are ignored so clients may send more.
- * `prompt` and `context` count only on output-check, and null means "not given", like leaving
- * them out. `context` is checked with `message` as one text, so the limit is on both together.
+ * `prompt` and `context` count only on output-check (src/engine/check-fields.ts has the rules).
  */
 export function parseCheckBody(
   raw: Record<string, unknown>,
   mode: CheckMode,
   limits: Limits,
 ): CheckRequestBody {
-  const { message } = raw;
-  const prompt = mode === "output" ? (raw.prompt ?? undefined) : undefined;
-  const context = mode === "output" ? (raw.context ?? undefined) : undefined;
-  if (typeof message !== "string") throw new HttpError(400, "message is required and must be a string");
-  if (prompt !== undefined && typeof prompt !== "string") throw new HttpError(400, "prompt must be a string");
-  if (context !== undefined && typeof context !== "string")
-    throw new HttpError(400, "context must be a string");
-  checkLength("message exceeds", message, limits.messageChars);
-  if (prompt !== undefined) checkLength("prompt exceeds", prompt, limits.messageChars);
-  if (context) checkLength("context and message together exceed", context + message, limits.messageChars);
-  return {
-    message,
-    ...(prompt === undefined ? {} : { prompt }),
-    ...(context === undefined ? {} : { context }),
-  };
+  const fields = mode === "output" ? raw : { message: raw.message };
+  return checkFields(
+    { message: fields.message, prompt: fields.prompt, context: fields.context },
+    limits.messageChars,
+  );
 }
 
 export async function readCheckBody(

@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Resolved } from "../auth/resolve.js";
 import type { GuardrailFailure } from "../engine/engine.js";
+import { DEFAULT_MESSAGE_CHARS } from "../text/length.js";
 
 /** One structured log line. Producers never put request content or keys in one. */
 export interface LogRecord {
@@ -23,7 +24,7 @@ export interface Limits {
   readonly messageChars: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, messageChars: 100_000 };
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 1024 * 1024, messageChars: DEFAULT_MESSAGE_CHARS };
 
 /** What the middlewares hand each other through hono's context. */
 export interface AppEnv {

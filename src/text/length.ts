@@ -1,3 +1,6 @@
+/** The longest message, prompt or context + message, in code points, unless configured otherwise. */
+export const DEFAULT_MESSAGE_CHARS = 100_000;
+
 /** Unicode code points in `text` (a surrogate pair is one): how a message's length is counted. */
 export function codePoints(text: string): number {
   return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);

@@ -1,31 +1,16 @@
 import { execFile } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../helpers/built.js";
 
 // The package as a dependency sees it: a TypeScript project outside src/ that imports `guardrail`
 // and `guardrail/client` by name, resolved through package.json `exports` to dist/'s declarations.
 
 const root = join(import.meta.dirname, "../..");
 const run = promisify(execFile);
-
-async function newest(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return Math.max(
-    0,
-    ...entries.filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-  );
-}
-
-/** CI builds on `npm ci` (prepare); locally, rebuild when the declarations are missing or stale. */
-async function ensureBuilt(): Promise<void> {
-  const entry = join(root, "dist", "index.d.ts");
-  if (existsSync(entry) && statSync(entry).mtimeMs >= (await newest(join(root, "src")))) return;
-  await run("npm", ["run", "build"], { cwd: root });
-}
 
 /** tsc on one of the consumer's configs: its exit code and what it printed. */
 async function tsc(project: string, cwd: string): Promise<{ code: number; out: string }> {
@@ -42,7 +27,7 @@ async function tsc(project: string, cwd: string): Promise<{ code: number; out: s
 describe("a TypeScript project depending on guardrail", () => {
   let dir: string;
   beforeAll(async () => {
-    await ensureBuilt();
+    await ensureBuilt(join(root, "dist", "index.d.ts"));
     dir = await mkdtemp(join(tmpdir(), "library-consumer-"));
     await cp(join(import.meta.dirname, "consumer"), dir, { recursive: true });
     // As `npm install guardrail` would leave it, with the consumer's own @types/node beside it.

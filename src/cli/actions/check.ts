@@ -1,7 +1,6 @@
 import { compileNotes } from "../../engine/compile.js";
 import { UsageError } from "../../errors.js";
-import { DEFAULT_LIMITS } from "../../server/types.js";
-import { overLimit } from "../../text/length.js";
+import { DEFAULT_MESSAGE_CHARS, overLimit } from "../../text/length.js";
 import { renderVerdict } from "../check-format.js";
 import type { CheckOptions } from "../commands/check.js";
 import { compileSelected } from "../compile-selected.js";
@@ -44,7 +43,7 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   if (options.profile !== undefined && options.app !== undefined) {
     throw new UsageError("pass --profile or --app, not both");
   }
-  const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+  const maxChars = options.maxMessageChars ?? DEFAULT_MESSAGE_CHARS;
   if (options.stream) {
     requireWithin("prompt", options.prompt, maxChars);
     return (await import("./check-stream.js")).runCheckStream(options, maxChars, ctx);

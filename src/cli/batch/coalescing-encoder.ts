@@ -1,4 +1,4 @@
-import type { Encoder } from "../../models/encoder.js";
+import { type Encoder, withEmbed } from "../../models/encoder.js";
 
 /**
  * An encoder that gathers the `embed` calls made in the same turn of the event loop (the rows of
@@ -36,14 +36,9 @@ export function coalescingEncoder(inner: Encoder, maxTexts = 256): Encoder {
       start = end;
     }
   };
-  return {
-    dim: inner.dim,
-    maxTokens: inner.maxTokens,
-    load: () => inner.load(),
-    countTokens: (text) => inner.countTokens(text),
-    ...(inner.tokenEnds ? { tokenEnds: (text: string) => inner.tokenEnds?.(text) } : {}),
-    close: () => inner.close(),
-    embed: (texts) =>
+  return withEmbed(
+    inner,
+    (texts) =>
       new Promise((resolve, reject) => {
         pending.push({ texts, resolve, reject });
         if (!scheduled) {
@@ -51,5 +46,5 @@ export function coalescingEncoder(inner: Encoder, maxTexts = 256): Encoder {
           setImmediate(flush);
         }
       }),
-  };
+  );
 }

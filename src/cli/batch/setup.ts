@@ -9,7 +9,7 @@ import { describeInvalid, requireValid, type Validation, validateTable } from ".
 import { scoredGuardrails } from "../../guardrails/lists.js";
 import type { GuardrailRegistry } from "../../guardrails/registry.js";
 import type { GuardrailId } from "../../guardrails/types.js";
-import { DEFAULT_LIMITS } from "../../server/types.js";
+import { DEFAULT_MESSAGE_CHARS } from "../../text/length.js";
 import type { BatchOptions } from "../commands/batch.js";
 import { type CliContext, loadCliConfig } from "../context.js";
 import { selectProfile } from "../select-profile.js";
@@ -114,7 +114,7 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
 
   const opened = await openInput(options.file, options.format, ctx);
   try {
-    const maxChars = options.maxMessageChars ?? DEFAULT_LIMITS.messageChars;
+    const maxChars = options.maxMessageChars ?? DEFAULT_MESSAGE_CHARS;
     const validation = await validateInput(opened, options, maxChars, ctx);
     if (validation.columns.label === undefined && (gates.length > 0 || baseline || target)) {
       throw new UsageError(

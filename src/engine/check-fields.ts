@@ -2,8 +2,8 @@ import { InputError } from "../errors.js";
 import { overLimit } from "../text/length.js";
 
 /**
- * The server's checks on an output-check's fields (src/server/body.ts, parseCheckBody), in its
- * order, with its messages and statuses, for callers in process: `message` a string, `prompt` and
+ * The checks on a check's fields, for the server (src/server/body.ts) and the library alike, so
+ * both refuse the same texts with the same words and statuses: `message` a string, `prompt` and
  * `context` strings or absent (null counts as absent); `message`, `prompt`, and `context` with
  * `message` as one text, each at most `limit` code points as sent and after NFKC.
  */
