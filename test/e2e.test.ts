@@ -198,7 +198,9 @@ describe("guardrail end to end", () => {
 
   it("stops at the first flag across pieces: exit 1, the verdict on stderr, the address never out", async () => {
     const run = streamCheck([], cwd);
+    // Released a sentence at a time, once 64 characters after its end have passed.
     await run.write("You can reach our support team at any time, day or night, by phone or by mail. ");
+    await run.write("Most questions get an answer within the same working day, often within the hour. ");
     await run.write("Write to jane.do");
     await run.until(() => run.seen.stdout.length > 0);
     await run.write("e@example.com and they will answer within a day. ");
@@ -212,7 +214,10 @@ describe("guardrail end to end", () => {
 
   it("prints one verdict line per check with --json", async () => {
     const run = streamCheck(["--json"], cwd);
-    await run.write("Paris is the capital of France. ");
+    // A check is sent once passing it would release a sentence (64 characters after its end).
+    await run.write(
+      "Paris is the capital of France. It lies on the Seine, which flows through its centre from east to west. ",
+    );
     await run.until(() => run.seen.stdout.includes("\n"));
     await run.write("It lies on the Seine.");
     run.end();

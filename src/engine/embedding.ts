@@ -1,6 +1,6 @@
 import type { Encoder } from "../models/encoder.js";
 import { selectWindows, type Triage } from "../models/window-budget.js";
-import { splitIntoWindows, type TextWindow, type WindowOptions } from "../text/windows.js";
+import { splitIntoWindows, type TextWindow, WINDOW_TOKENS, type WindowOptions } from "../text/windows.js";
 
 /** A text cut into sentence windows (never silently truncated), one unit vector per window. */
 export interface EmbeddedText {
@@ -59,12 +59,45 @@ export interface EmbeddingOptions {
   readonly budget?: number;
   /** Aborts the encoder work of a request whose client has gone. */
   readonly signal?: AbortSignal;
+  /**
+   * Where an unfinished last sentence starts (a chunk of a streamed response): `embedding` reads
+   * the windows of the text before it (see settledWindows), `wholeEmbedding` every window.
+   */
+  readonly unfinishedFrom?: number;
+}
+
+/**
+ * The windows of a chunk of a stream that later chunks cannot change: each sentence that has
+ * ended, on its own (`split` cuts one window per sentence). A window reaching into the unfinished
+ * sentence changes with every chunk: embedding it cost one encoder run per chunk (a streamed
+ * response cost ~25× its one-shot check), and a half sentence read as a sentence is judged wrongly
+ * both ways. Packed windows would change whenever the context starts a sentence later; sentences
+ * on their own are embedded once per stream and then served by the vector cache. A sentence longer
+ * than a window is cut into word pieces from its start: all but its last piece are fixed, so they
+ * count too.
+ */
+export function settledWindows(
+  text: string,
+  unfinishedFrom: number,
+  split: (text: string) => TextWindow[],
+  countTokens: (text: string) => number,
+): TextWindow[] {
+  const ended = unfinishedFrom > 0 ? split(text.slice(0, unfinishedFrom)) : [];
+  if (unfinishedFrom >= text.length || countTokens(text.slice(unfinishedFrom)) <= WINDOW_TOKENS) return ended;
+  const pieces = split(text.slice(unfinishedFrom)).map((w) => ({
+    text: w.text,
+    start: w.start + unfinishedFrom,
+    end: w.end + unfinishedFrom,
+  }));
+  return [...ended, ...pieces.slice(0, -1)];
 }
 
 /** One request's shared embeddings: its windows, and its sentence pieces (see pieceWindows). */
 export interface RequestEmbeddings {
   readonly embedding: () => Promise<EmbeddedText>;
   readonly pieces: () => Promise<EmbeddedText>;
+  /** With `unfinishedFrom`: every window, the unfinished sentence's too (see CheckRequest). */
+  readonly wholeEmbedding?: () => Promise<EmbeddedText>;
 }
 
 /**
@@ -95,16 +128,28 @@ export function requestEmbeddings(
     );
     return skipped.length > 0 ? { windows: units, vectors, skipped } : { windows: units, vectors };
   };
+  const embedWithin = (windows: readonly TextWindow[]) => {
+    const { chosen, skipped } = selectWindows(windows, options.budget ?? MAX_ENCODED_WINDOWS, options.triage);
+    return embed(chosen, skipped);
+  };
+  const whole = once(() => embedWithin(split()));
+  const { unfinishedFrom } = options;
   return {
-    embedding: once(() => {
-      const { chosen, skipped } = selectWindows(
-        split(),
-        options.budget ?? MAX_ENCODED_WINDOWS,
-        options.triage,
-      );
-      return embed(chosen, skipped);
-    }),
+    embedding:
+      unfinishedFrom === undefined
+        ? whole
+        : once(() =>
+            embedWithin(
+              settledWindows(
+                text,
+                unfinishedFrom,
+                (t) => splitIntoWindows(t, count, { ...tokenEnds, sentenceEach: true }),
+                count,
+              ),
+            ),
+          ),
     pieces: once(() => embed(pieceWindows(text, split(), count, tokenEnds))),
+    ...(unfinishedFrom === undefined ? {} : { wholeEmbedding: whole }),
   };
 }
 

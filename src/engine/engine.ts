@@ -3,6 +3,7 @@ import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
+import { unfinishedSentenceStart } from "../text/sentences.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
@@ -33,7 +34,8 @@ export interface CheckOptions {
   /**
    * The text of the same response that came before `message` (a streamed response checked chunk
    * by chunk). `context + message` is checked as one text; guardrails that report spans report
-   * only what `message` completes (see context.ts). Empty or absent: `message` alone, as ever.
+   * only what `message` completes (see context.ts), and the sentence encoder reads only sentences
+   * that have ended (settledWindows in embedding.ts). Empty or absent: `message` alone, as ever.
    */
   readonly context?: string;
 }
@@ -91,6 +93,8 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     const triage = applicable.find((g) => g.detector.triage)?.detector;
     const textOptions = {
       ...signal,
+      // A chunk of a stream: the sentence it ends in may go on in the next chunk (see settledWindows).
+      ...(context === undefined ? {} : { unfinishedFrom: unfinishedSentenceStart(text.clean) }),
       ...(triage ? { triage: (texts: readonly string[]) => triage.triage?.(texts) ?? [] } : {}),
     };
     const request = {

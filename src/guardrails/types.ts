@@ -29,9 +29,15 @@ export interface CheckRequest {
   readonly prompt?: NormalizedText;
   /**
    * Sentence windows of `text.clean` and their vectors, computed once per request on first call
-   * and shared by every guardrail. Absent when the engine has no encoder.
+   * and shared by every guardrail. Absent when the engine has no encoder. For a chunk of a stream
+   * (output-check with `context`) only the windows of sentences that have ended (settledWindows).
    */
   readonly embedding?: () => Promise<EmbeddedText>;
+  /**
+   * A chunk of a stream only: every window, the unfinished last sentence's too, as a one-shot check
+   * embeds them. Worth its encoder run only to confirm a flag the settled windows raise.
+   */
+  readonly wholeEmbedding?: () => Promise<EmbeddedText>;
   /**
    * Sentence pieces (≤32 tokens) of a `text.clean` longer than one window, and their vectors, for
    * guardrails that look for one sentence inside a long text; no pieces for a one-window text.

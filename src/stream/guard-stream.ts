@@ -27,10 +27,25 @@ export interface CheckEvent {
 export interface GuardStreamOptions {
   /** The prompt that produced the response, sent with every check. */
   prompt?: string;
-  /** How much of the response before a chunk is sent as its `context` (default 4,000 characters). */
+  /**
+   * The most of the response before a chunk sent as its `context` (default 2,000 characters). The
+   * context starts at the sentence before the last 256 characters, so it is usually far shorter.
+   */
   tailChars?: number;
   /** How much passed text is held back until later text passes (default 64 characters). */
   holdBackChars?: number;
+  /**
+   * Text is released a sentence at a time, once the sentence has ended and passed; a sentence
+   * still unfinished after this many characters is released a word at a time (default 400, about
+   * one window of the sentence encoder; 0 releases word by word).
+   */
+  sentenceHoldChars?: number;
+  /**
+   * A check is sent when passing the text read so far would release some of it, and otherwise
+   * once this many characters have arrived unchecked (default 256), so a flag mid-sentence still
+   * stops the source early. 0 sends a check for every chunk (one in flight, the rest coalesced).
+   */
+  checkChars?: number;
   /** The longest `message` one check sends (default 100,000, the server's limit). */
   maxCheckChars?: number;
   /** Stops the stream: the source is cancelled and the iteration throws the signal's reason. */
@@ -39,7 +54,13 @@ export interface GuardStreamOptions {
   onCheck?: (event: CheckEvent) => void;
 }
 
-export const GUARD_STREAM_DEFAULTS = { tailChars: 4_000, holdBackChars: 64, maxCheckChars: 100_000 } as const;
+export const GUARD_STREAM_DEFAULTS = {
+  tailChars: 2_000,
+  holdBackChars: 64,
+  sentenceHoldChars: 400,
+  checkChars: 256,
+  maxCheckChars: 100_000,
+} as const;
 
 type Event =
   | { kind: "read"; text: string | undefined }
@@ -64,6 +85,12 @@ export async function* guardStream(
   const { prompt, signal, onCheck } = options;
   const tailChars = options.tailChars ?? GUARD_STREAM_DEFAULTS.tailChars;
   const holdBack = options.holdBackChars ?? GUARD_STREAM_DEFAULTS.holdBackChars;
+  const sentenceHold = options.sentenceHoldChars ?? GUARD_STREAM_DEFAULTS.sentenceHoldChars;
+  const checkChars = options.checkChars ?? GUARD_STREAM_DEFAULTS.checkChars;
+  const releasable = (passed: number) => releasableEnd(text, released, passed, holdBack, sentenceHold);
+  // Worth a check now: it could release text, or enough has arrived unchecked.
+  const worthChecking = (ready: number) =>
+    ready - checked >= checkChars || releasable(ready) > releasable(checked);
   const maxCheckChars = options.maxCheckChars ?? GUARD_STREAM_DEFAULTS.maxCheckChars;
   // A chunk's check carries its context too: together they stay within the server's limit.
   const pieceChars = Math.max(2, maxCheckChars - tailChars);
@@ -99,7 +126,7 @@ export async function* guardStream(
     while (!readDone || checking) {
       reading ??= readDone ? undefined : settle(reader.next(), (piece) => ({ kind: "read", text: piece }));
       const ready = checkableEnd(text, readDone);
-      if (!readDone && !checking && checked < ready) {
+      if (!readDone && !checking && checked < ready && worthChecking(ready)) {
         const start = checked;
         checked = ready - start > pieceChars ? safeCut(text, start + pieceChars) : ready;
         const end = checked;
@@ -116,7 +143,7 @@ export async function* guardStream(
       checking = undefined;
       if (event.response.injection_detected)
         throw new GuardrailBlockedError(event.response, text.slice(0, released), false);
-      const end = releasableEnd(text, released, event.end, holdBack);
+      const end = releasable(event.end);
       if (end > released) {
         const out = text.slice(released, end);
         released = end;

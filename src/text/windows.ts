@@ -5,11 +5,16 @@
  * a sentence longer than that is split on whitespace (or, for one huge "word", by characters).
  * Each window keeps its character span in the original text.
  */
+import { SENTENCE_BREAK } from "./sentences.js";
+
 export interface TextWindow {
   readonly text: string;
   readonly start: number;
   readonly end: number;
 }
+
+/** A window's most tokens unless WindowOptions say otherwise. */
+export const WINDOW_TOKENS = 96;
 
 export interface WindowOptions {
   /**
@@ -22,22 +27,22 @@ export interface WindowOptions {
   readonly maxTokens?: number;
   /** Sentences shared by consecutive windows (default 1). */
   readonly overlap?: number;
+  /**
+   * One window per sentence (a sentence longer than `maxTokens` in pieces), none packed together:
+   * windows that do not depend on where the text starts, so a stream's checks, whose context
+   * starts a sentence later each time, share them.
+   */
+  readonly sentenceEach?: boolean;
 }
 
 type Span = readonly [start: number, end: number];
-
-// A sentence ends after terminal punctuation (and closing quotes) followed by space, or at a newline.
-// Both alternatives are linear: the closing marks looked behind for are bounded (an unbounded `*`
-// rescanned a run of 50,000 ")" at every one of them: seconds), and a newline's leading spaces are
-// left to trim() instead of a `\s*` that rescans a run of spaces from each of its positions.
-const BOUNDARY = /(?<=[.!?…。！？]["'”’)\]]{0,8})\s+|\n\s*/g;
 
 export function splitIntoWindows(
   text: string,
   countTokens: (text: string) => number,
   options: WindowOptions = {},
 ): TextWindow[] {
-  const maxTokens = options.maxTokens ?? 96;
+  const maxTokens = options.maxTokens ?? WINDOW_TOKENS;
   const overlap = options.overlap ?? 1;
   const tokenise = ([s, e]: Span): number => countTokens(text.slice(s, e));
   const onePass = onePassCounter(text, options.tokenEnds, maxTokens);
@@ -47,7 +52,7 @@ export function splitIntoWindows(
   const fits = (span: Span): boolean => count(span) <= maxTokens;
   const whole = trim(text, 0, text.length);
   if (!whole) return [];
-  if (fits(whole)) return [toWindow(text, whole)];
+  if (!options.sentenceEach && fits(whole)) return [toWindow(text, whole)];
 
   const units: Span[] = [];
   const sizes: number[] = [];
@@ -63,6 +68,7 @@ export function splitIntoWindows(
       }
     }
   }
+  if (options.sentenceEach) return units.map((unit) => toWindow(text, unit));
   const windows: TextWindow[] = [];
   for (let i = 0; i < units.length; ) {
     const j = pack(units, sizes, i, maxTokens, fits);
@@ -97,7 +103,7 @@ function pack(
 function sentences(text: string): Span[] {
   const spans: Span[] = [];
   let start = 0;
-  for (const m of text.matchAll(BOUNDARY)) {
+  for (const m of text.matchAll(SENTENCE_BREAK)) {
     const span = trim(text, start, m.index);
     if (span) spans.push(span);
     start = m.index + m[0].length;

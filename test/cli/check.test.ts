@@ -183,7 +183,7 @@ describe("guardrail check --output --stream", () => {
         .trimEnd()
         .split("\n")
         .map((line) => JSON.parse(line).injection_detected),
-    ).toEqual([false, false]);
+    ).toEqual([false]);
     expect((await cli(["check", "--stream"], { stdin: "x" })).stderr).toBe(
       "error: --stream only applies to output checks: add --output\n",
     );

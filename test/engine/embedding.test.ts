@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileProfile } from "../../src/engine/compile.js";
-import { MAX_ENCODED_WINDOWS, requestEmbeddings } from "../../src/engine/embedding.js";
+import { MAX_ENCODED_WINDOWS, requestEmbeddings, settledWindows } from "../../src/engine/embedding.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
 import type { Encoder } from "../../src/models/encoder.js";
 import { selectWindows } from "../../src/models/window-budget.js";
+import { unfinishedSentenceStart } from "../../src/text/sentences.js";
+import { splitIntoWindows } from "../../src/text/windows.js";
 
 /** Counts model runs; every text gets a one-hot vector of its length. */
 function countingEncoder() {
@@ -58,6 +60,21 @@ const piecesRegistry: GuardrailRegistry = {
   ...builtinGuardrails,
   llm: piecesReader(builtinGuardrails.llm),
   vector: piecesReader(builtinGuardrails.vector),
+};
+
+/** content_moderation swapped for the embedding reader: what an output check's guardrail is given. */
+const outputRegistry: GuardrailRegistry = {
+  ...builtinGuardrails,
+  content_moderation: embeddingReader(builtinGuardrails.content_moderation),
+};
+const outputProfile: Profile = {
+  name: "output",
+  isDefault: true,
+  onError: "block",
+  file: "/tmp/output.yaml",
+  guardrails: Object.fromEntries(
+    Object.keys(builtinGuardrails).map((id) => [id, { enabled: id === "content_moderation" }]),
+  ) as Profile["guardrails"],
 };
 
 const profile: Profile = {
@@ -226,10 +243,60 @@ describe("the encoder budget (MAX_ENCODED_WINDOWS)", () => {
     const seen: (AbortSignal | undefined)[] = [];
     const watching: Encoder = {
       ...encoder,
-      embed: (texts, options) => (seen.push(options?.signal), encoder.embed(texts)),
+      embed: (texts, options) => {
+        seen.push(options?.signal);
+        return encoder.embed(texts);
+      },
     };
     const controller = new AbortController();
     await requestEmbeddings(watching, huge, { signal: controller.signal }).embedding();
     expect(seen).toEqual([controller.signal]);
+  });
+});
+
+describe("the embedding of a chunk of a stream (unfinishedFrom)", () => {
+  const ended = "First one ends here. Second one ends too! ";
+
+  it("embeds each sentence that has ended on its own, and not the unfinished one", async () => {
+    const { encoder, calls } = countingEncoder();
+    const text = `${ended}Third is still going`;
+    const e = requestEmbeddings(encoder, text, { unfinishedFrom: unfinishedSentenceStart(text) });
+    const embedded = await e.embedding();
+    expect(embedded.windows.map((w) => w.text)).toEqual(["First one ends here.", "Second one ends too!"]);
+    expect(calls).toEqual([["First one ends here.", "Second one ends too!"]]);
+    // Asked whole, the text is cut as a one-shot check cuts it.
+    expect((await e.wholeEmbedding?.())?.windows.map((w) => w.text)).toEqual([text]);
+  });
+
+  it("embeds nothing while the first sentence is unfinished, and offers no whole embedding without one", async () => {
+    const { encoder, calls } = countingEncoder();
+    const e = requestEmbeddings(encoder, "Still going", { unfinishedFrom: 0 });
+    expect((await e.embedding()).vectors).toHaveLength(0);
+    expect(calls).toHaveLength(0);
+    expect(requestEmbeddings(encoder, "x").wholeEmbedding).toBeUndefined();
+  });
+
+  it("counts the fixed pieces of an unfinished sentence longer than a window, not its last piece", async () => {
+    const { encoder } = countingEncoder();
+    const runOn = Array.from({ length: 250 }, (_, i) => `w${i}`).join(" ");
+    const text = `${ended}${runOn}`;
+    const windows = settledWindows(
+      text,
+      ended.length,
+      (t) => splitIntoWindows(t, encoder.countTokens, { sentenceEach: true }),
+      encoder.countTokens,
+    );
+    const pieces = windows.slice(2);
+    expect(pieces.length).toBeGreaterThan(0);
+    for (const w of pieces) expect(text.slice(w.start, w.end)).toBe(w.text);
+    expect((pieces.at(-1) as { end: number }).end).toBeLessThan(text.length);
+  });
+
+  it("reads a stream check through the engine: the settled sentences only", async () => {
+    const { encoder, calls } = countingEncoder();
+    const engine = createEngine({ registry: outputRegistry, encoder });
+    const compiled = await compileProfile(outputProfile, outputRegistry, encoder);
+    await engine.check("output", "Third is still", compiled, undefined, { context: ended });
+    expect(calls).toEqual([["First one ends here.", "Second one ends too!"]]);
   });
 });

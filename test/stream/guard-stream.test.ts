@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { GuardrailBlockedError } from "../../src/api/errors.js";
 import type { OutputCheckOptions, OutputCheckResponse } from "../../src/api/types.js";
-import { type CheckEvent, guardStream, type OutputCheckFn } from "../../src/stream/guard-stream.js";
+import {
+  type CheckEvent,
+  type GuardStreamOptions,
+  guardStream,
+  type OutputCheckFn,
+} from "../../src/stream/guard-stream.js";
 import type { StreamChunk } from "../../src/stream/source.js";
 
 function body(flagged: boolean, matched: string[] = []): OutputCheckResponse {
@@ -84,14 +89,22 @@ async function blocked(stream: AsyncIterable<string>): Promise<GuardrailBlockedE
 }
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i} `);
+/** `n` sentences as chunks of one word each. */
+const sentences = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} has a few more words in it. `.split(/(?<= )/)).flat();
+/** A check for every chunk, text released word by word: the mechanics under the defaults. */
+const perChunk = { checkChars: 0, sentenceHoldChars: 0 } as const;
 
 describe("guardStream", () => {
   it("yields the whole response once it passes, and checks it whole at the end with the prompt", async () => {
     const { check, calls } = fakeCheck(/BAD/);
-    const chunks = words(40);
+    const chunks = sentences(12);
     const events: boolean[] = [];
     const out = await collect(
-      guardStream(check, source(chunks).iterable, { prompt: "Hi", onCheck: (e) => events.push(e.final) }),
+      guardStream(check, source(chunks, { everyMs: 1 }).iterable, {
+        prompt: "Hi",
+        onCheck: (e) => events.push(e.final),
+      }),
     );
     expect(out.join("")).toBe(chunks.join(""));
     expect(calls.at(-1)).toEqual({ message: chunks.join(""), prompt: "Hi" });
@@ -104,7 +117,10 @@ describe("guardStream", () => {
   it("sends each chunk with the text before it as context, at most tailChars of it", async () => {
     const { check, calls } = fakeCheck(/BAD/);
     await collect(
-      guardStream(check, source(["abc", "defg", "hij", "k"], { everyMs: 1 }).iterable, { tailChars: 5 }),
+      guardStream(check, source(["abc", "defg", "hij", "k"], { everyMs: 1 }).iterable, {
+        ...perChunk,
+        tailChars: 5,
+      }),
     );
     const chunkCalls = calls.slice(0, -1);
     expect(chunkCalls[0]).toEqual({ message: "abc" });
@@ -115,7 +131,7 @@ describe("guardStream", () => {
   it("keeps one check in flight, sending what arrives meanwhile together in the next", async () => {
     const { check, calls, maxInFlight } = fakeCheck(/BAD/, 30);
     const chunks = words(30);
-    const out = await collect(guardStream(check, source(chunks, { everyMs: 2 }).iterable));
+    const out = await collect(guardStream(check, source(chunks, { everyMs: 2 }).iterable, perChunk));
     expect(out.join("")).toBe(chunks.join(""));
     expect(maxInFlight()).toBe(1);
     expect(calls.length).toBeLessThan(chunks.length / 2);
@@ -128,7 +144,7 @@ describe("guardStream", () => {
       forever: true,
       everyMs: 1,
     });
-    const error = await blocked(guardStream(check, iterable, { holdBackChars: 0 }));
+    const error = await blocked(guardStream(check, iterable, { ...perChunk, holdBackChars: 0 }));
     expect(error.response.checks.keyword).toEqual({ enabled: true, detected: true, matched: ["BAD"] });
     expect(error.released).toBe("hello there ");
     expect(error.final).toBe(false);
@@ -138,12 +154,11 @@ describe("guardStream", () => {
   it("holds back a tail, so a card number completed by a later chunk is never half out", async () => {
     const card = /4111 1111 1111 1111/;
     const chunks = ["Sure, your card number is 4111 1111", " 1111 1111. Anything else?"];
-    const leaky = await blocked(
-      guardStream(fakeCheck(card).check, source(chunks, { everyMs: 1 }).iterable, { holdBackChars: 0 }),
-    );
-    expect(leaky.released).toContain("4111");
-    const held = await blocked(guardStream(fakeCheck(card).check, source(chunks, { everyMs: 1 }).iterable));
-    expect(held.released).not.toContain("4111");
+    const run = (options: GuardStreamOptions) =>
+      blocked(guardStream(fakeCheck(card).check, source(chunks, { everyMs: 1 }).iterable, options));
+    expect((await run({ ...perChunk, holdBackChars: 0 })).released).toContain("4111");
+    expect((await run(perChunk)).released).not.toContain("4111");
+    expect((await run({})).released).not.toContain("4111");
   });
 
   it("releases the held-back tail at the end, after the final check", async () => {
@@ -191,7 +206,7 @@ describe("guardStream", () => {
       cancel,
     });
     const { check, calls } = fakeCheck(/BAD/);
-    const error = await blocked(guardStream(check, stream, { holdBackChars: 0 }));
+    const error = await blocked(guardStream(check, stream, { ...perChunk, holdBackChars: 0 }));
     expect(calls.map((c) => c.message).join("")).toBe(text.slice(0, text.indexOf("BAD") + 3));
     expect(calls.every((c) => !c.message.includes("\uFFFD"))).toBe(true);
     expect(text.startsWith(error.released)).toBe(true);
@@ -249,6 +264,70 @@ describe("guardStream", () => {
     }
     expect(finals.join("")).toBe(text);
     expect(finals.length).toBeGreaterThan(1);
+  });
+
+  it("releases whole sentences, each once 64 characters past its end have passed", async () => {
+    const { check } = fakeCheck(/BAD/);
+    const chunks = sentences(12);
+    const text = chunks.join("");
+    const out = await collect(guardStream(check, source(chunks, { everyMs: 1 }).iterable));
+    expect(out.join("")).toBe(text);
+    expect(out.length).toBeGreaterThan(2);
+    // Every piece but the last (released after the final check) ends where a sentence starts.
+    for (const piece of out.slice(0, -1)) expect(piece).toMatch(/\. $/);
+  });
+
+  it("releases a run-on line with no sentence end in word steps once it passes sentenceHoldChars", async () => {
+    const { check } = fakeCheck(/BAD/);
+    const chunks = words(150);
+    const out = await collect(guardStream(check, source(chunks, { everyMs: 1 }).iterable));
+    expect(out.join("")).toBe(chunks.join(""));
+    expect(out.length).toBeGreaterThan(1);
+    expect((out[0] as string).length).toBeGreaterThanOrEqual(400 - 64);
+    for (const piece of out.slice(0, -1)) expect(piece).toMatch(/ $/);
+  });
+
+  it("sends a check when passing would release text or 256 characters wait unchecked, not per chunk", async () => {
+    const chunks = sentences(20);
+    const text = chunks.join("");
+    const sentenceCount = 20;
+    const byDefault = fakeCheck(/BAD/);
+    await collect(guardStream(byDefault.check, source(chunks, { everyMs: 1 }).iterable));
+    expect(byDefault.calls.length).toBeLessThanOrEqual(sentenceCount + Math.ceil(text.length / 256) + 1);
+    expect(byDefault.calls.length).toBeLessThan(chunks.length / 3);
+    const everyChunk = fakeCheck(/BAD/);
+    await collect(guardStream(everyChunk.check, source(chunks, { everyMs: 1 }).iterable, { checkChars: 0 }));
+    expect(everyChunk.calls.length).toBeGreaterThan(chunks.length / 2);
+  });
+
+  it("stops a sentence that never ends at a flag within checkChars, having released nothing of it", async () => {
+    const { check, calls } = fakeCheck(/BAD/);
+    const { iterable, returned } = source(["It goes on ", "and BAD ", "and on "], {
+      forever: true,
+      everyMs: 1,
+    });
+    const error = await blocked(guardStream(check, iterable));
+    expect(error.released).toBe("");
+    expect(returned).toHaveBeenCalledOnce();
+    expect(calls.reduce((n, c) => n + c.message.length, 0)).toBeLessThan(256 + 16);
+  });
+
+  it("sends as context the sentence the chunk continues, from before the last 256 characters", async () => {
+    const { check, calls } = fakeCheck(/BAD/);
+    const chunks = sentences(30);
+    await collect(guardStream(check, source(chunks, { everyMs: 1 }).iterable, { checkChars: 0 }));
+    let start = 0;
+    let later = 0;
+    for (const call of calls.slice(0, -1)) {
+      if (start > 300) {
+        later++;
+        expect(call.context).toMatch(/^Sentence \d+ has/);
+        expect(call.context?.length).toBeGreaterThanOrEqual(256);
+        expect(call.context?.length).toBeLessThan(256 + 44);
+      }
+      start += call.message.length;
+    }
+    expect(later).toBeGreaterThan(100);
   });
 
   it("fails closed when a check fails: the error propagates and the source is cancelled", async () => {

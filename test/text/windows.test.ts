@@ -72,6 +72,31 @@ describe("splitIntoWindows", () => {
   });
 });
 
+describe("splitIntoWindows with sentenceEach", () => {
+  it("gives each sentence its own window, whatever comes before it", () => {
+    const text = "A short one. Another short one! A third?";
+    expect(splitIntoWindows(text, count, { sentenceEach: true }).map((w) => w.text)).toEqual([
+      "A short one.",
+      "Another short one!",
+      "A third?",
+    ]);
+    // Started a sentence later, the same sentences give the same windows: a stream's cache hits.
+    const later = text.slice(13);
+    expect(splitIntoWindows(later, count, { sentenceEach: true }).map((w) => w.text)).toEqual([
+      "Another short one!",
+      "A third?",
+    ]);
+  });
+
+  it("cuts a sentence longer than a window into pieces within the limit", () => {
+    const long = Array.from({ length: 300 }, (_, i) => `w${i}`).join(" ");
+    const windows = splitIntoWindows(`Hi. ${long}`, count, { sentenceEach: true });
+    expect(windows[0]?.text).toBe("Hi.");
+    expect(windows.length).toBeGreaterThan(2);
+    for (const w of windows) expect(count(w.text)).toBeLessThanOrEqual(96);
+  });
+});
+
 describe("splitIntoWindows on hostile text", () => {
   const n = 100_000;
 

@@ -25,8 +25,13 @@ export const contentModerationGuardrail = {
     return {
       triage: (texts) => model.triage(texts),
       async check(request) {
-        const embedded = await request.embedding?.();
-        const result = model.classify(request.text.clean, embedded?.vectors);
+        const classify = async (embedding: typeof request.embedding) =>
+          model.classify(request.text.clean, (await embedding?.())?.vectors);
+        let result = await classify(request.embedding);
+        // A chunk of a stream is first read without its unfinished sentence (one encoder run per
+        // chunk otherwise); a flag is confirmed on the text as it stands, read whole.
+        if (result.unsafeScore >= options.threshold && request.wholeEmbedding)
+          result = await classify(request.wholeEmbedding);
         const flagged = result.unsafeScore >= options.threshold;
         return {
           flagged,

@@ -40,3 +40,32 @@ describe("content_moderation guardrail", () => {
     expect(await check("Here is a recipe for banana bread.", 1)).toMatchObject({ result: "SAFE" });
   });
 });
+
+describe("content_moderation on a chunk of a stream", () => {
+  const toxic = "I will kill you, you worthless piece of garbage, and then";
+  /** A request as the engine builds it for a chunk: settled windows first, the whole text on demand. */
+  async function streamed(text: string, threshold: number) {
+    const detector = await moderation.create(moderation.settings.parse({ enabled: true, threshold }));
+    let wholeAsked = 0;
+    const embedded = { windows: [], vectors: [] };
+    const finding = await detector.check({
+      mode: "output",
+      text: normalizeText(text),
+      embedding: async () => embedded,
+      wholeEmbedding: async () => {
+        wholeAsked++;
+        return embedded;
+      },
+    });
+    return { finding, wholeAsked };
+  }
+
+  it("reads the unfinished sentence whole only to confirm a flag", async () => {
+    const calm = await streamed("Here is a recipe for banana bread that you can", 0.5);
+    expect(calm.finding.flagged).toBe(false);
+    expect(calm.wholeAsked).toBe(0);
+    const flagged = await streamed(toxic, 0.5);
+    expect(flagged.finding.flagged).toBe(true);
+    expect(flagged.wholeAsked).toBe(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { SENTENCE_BREAK } from "../../../text/sentences.js";
 import { words } from "./features.js";
 
 /**
@@ -5,14 +6,10 @@ import { words } from "./features.js";
  * harmless answer is diluted in the whole-text features; scored on its own window it still counts.
  * Sentences are packed up to `maxWords`, consecutive windows share one sentence, and a sentence
  * longer than `maxWords` is cut into word chunks. A text that fits in one window has no windows
- * beyond the whole text, which is always scored.
+ * beyond the whole text, which is always scored. Sentences end at SENTENCE_BREAK: punctuation
+ * alone carries the split, as the engine may hand over text with newlines collapsed.
  */
 export const DEFAULT_WINDOW_WORDS = 40;
-
-// After terminal punctuation (and closing quotes) followed by space, or at a line break. The engine
-// may hand over text with newlines collapsed, so punctuation has to carry the split on its own.
-// Linear on any input: see BOUNDARY in src/text/windows.ts (words() drops the spaces).
-const BOUNDARY = /(?<=[.!?…。！？]["'”’)\]]{0,8})\s+|\n\s*/;
 
 export interface Units {
   readonly whole: string[];
@@ -23,7 +20,7 @@ export function splitUnits(text: string, maxWords = DEFAULT_WINDOW_WORDS): Units
   const whole = words(text);
   if (whole.length <= maxWords) return { whole, windows: [] };
   const sentences: string[][] = [];
-  for (const part of text.split(BOUNDARY)) {
+  for (const part of text.split(SENTENCE_BREAK)) {
     const w = words(part);
     for (let i = 0; i < w.length; i += maxWords) sentences.push(w.slice(i, i + maxWords));
   }
