@@ -2,7 +2,8 @@
  * Streamed output-check (issue 11, section 5): a ~1,000-token response in chunks of three words
  * (about four tokens) through `GuardrailClient.guardStream` against the real server on the default
  * profile, and through the library in process (`createGuardrail`).
- * `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 2000]`
+ * `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 2000] [--check-chars 256]
+ * [--hold-back-chars 64] [--sentence-hold-chars 400]` (the guard's options, defaults as shown)
  *
  * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
  * chunk at once). Printed per source: checks sent (the guard sends one when passing would release
@@ -32,11 +33,19 @@ const { values } = parseArgs({
     "interval-ms": { type: "string", default: "40" },
     runs: { type: "string", default: "3" },
     "tail-chars": { type: "string", default: "2000" },
+    "check-chars": { type: "string", default: "256" },
+    "hold-back-chars": { type: "string", default: "64" },
+    "sentence-hold-chars": { type: "string", default: "400" },
   },
 });
 const intervalMs = Number(values["interval-ms"]);
 const runs = Number(values.runs);
-const tailChars = Number(values["tail-chars"]);
+const guardOptions = {
+  tailChars: Number(values["tail-chars"]),
+  checkChars: Number(values["check-chars"]),
+  holdBackChars: Number(values["hold-back-chars"]),
+  sentenceHoldChars: Number(values["sentence-hold-chars"]),
+};
 
 const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-stream-"));
 removeOnExit(dir);
@@ -228,7 +237,7 @@ async function streamOnce(target: Target, paced: boolean) {
     readAt.length = 0;
   }
   const gross = await instance.cpuOf(async () => {
-    for await (const text of guardStream(timed as OutputCheckFn, source(), { tailChars })) {
+    for await (const text of guardStream(timed as OutputCheckFn, source(), guardOptions)) {
       released += text.length;
       const now = performance.now();
       while (next < ends.length && (ends[next] as number) <= released)
