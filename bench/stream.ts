@@ -4,6 +4,7 @@
  * profile, and through the library in process (`createGuardrail`).
  * `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 2000] [--check-chars 256]
  * [--hold-back-chars 64] [--sentence-hold-chars 400]` (the guard's options, defaults as shown)
+ * [--server-node-flag=--no-memory-reducer] (node flags for the measured servers, repeatable)
  *
  * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
  * chunk at once). Printed per source: checks sent (the guard sends one when passing would release
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     "check-chars": { type: "string", default: "256" },
     "hold-back-chars": { type: "string", default: "64" },
     "sentence-hold-chars": { type: "string", default: "400" },
+    // A node flag for the server processes, e.g. --server-node-flag=--no-memory-reducer (repeatable).
+    "server-node-flag": { type: "string", multiple: true, default: [] },
   },
 });
 const intervalMs = Number(values["interval-ms"]);
@@ -151,7 +154,11 @@ const serverTarget: Target = {
   name: "server (HTTP)",
   inProcess: false,
   async fresh() {
-    const own = await spawnServer({ configDir: config.dir, logFile: join(dir, "server.log") });
+    const own = await spawnServer({
+      configDir: config.dir,
+      logFile: join(dir, "server.log"),
+      nodeArgs: values["server-node-flag"],
+    });
     const ownClient = new GuardrailClient({
       baseUrl: own.url,
       apiKey: config.key,
