@@ -1,8 +1,10 @@
 import { dirname } from "node:path";
 import type { Profile } from "../config/profile.js";
+import { appliesIn } from "../guardrails/applies-to.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import {
   type AnyGuardrailDefinition,
+  type CheckMode,
   type Detector,
   GUARDRAIL_IDS,
   type GuardrailId,
@@ -13,6 +15,8 @@ export interface ActiveGuardrail {
   readonly id: GuardrailId;
   readonly definition: AnyGuardrailDefinition;
   readonly detector: Detector;
+  /** Whether it runs for input-check or output-check: see appliesIn. */
+  readonly appliesTo: (mode: CheckMode) => boolean;
 }
 
 /** A profile with its enabled guardrails built once, ready to serve many requests. */
@@ -44,7 +48,14 @@ export async function compileProfile(
   const active = await Promise.all(
     enabled.map(async (id) => {
       const definition = registry[id];
-      return { id, definition, detector: await definition.create(profile.guardrails[id], context) };
+      const settings = profile.guardrails[id];
+      const detector = await definition.create(settings, context);
+      return {
+        id,
+        definition,
+        detector,
+        appliesTo: (mode: CheckMode) => appliesIn(definition, settings, mode),
+      };
     }),
   );
   return { profile, active };

@@ -88,7 +88,7 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
     const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
-    const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode));
+    const applicable = compiled.active.filter((g) => g.appliesTo(mode));
     const signal = options.signal ? { signal: options.signal } : {};
     const triage = applicable.find((g) => g.detector.triage)?.detector;
     const textOptions = {

@@ -29,7 +29,7 @@ const scoreOf = (f: Finding | undefined) =>
   typeof f?.score === "number" && Number.isFinite(f.score) ? f.score : null;
 
 export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mode: CheckMode) {
-  const applicable = compiled.active.filter((g) => g.definition.appliesTo.includes(mode)).map((g) => g.id);
+  const applicable = compiled.active.filter((g) => g.appliesTo(mode)).map((g) => g.id);
   const one = async (row: RowTask): Promise<RowResult> => {
     const findings = new Map<GuardrailId, Finding>();
     const started = performance.now();

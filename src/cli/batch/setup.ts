@@ -6,6 +6,7 @@ import { type Gate, parseGates } from "../../eval/gates.js";
 import { readTable } from "../../eval/readers/index.js";
 import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, type Validation, validateTable } from "../../eval/validate.js";
+import { appliesIn } from "../../guardrails/applies-to.js";
 import { scoredGuardrails } from "../../guardrails/lists.js";
 import type { GuardrailRegistry } from "../../guardrails/registry.js";
 import type { GuardrailId } from "../../guardrails/types.js";
@@ -60,7 +61,7 @@ function enabledIn(profile: Profile, registry: GuardrailRegistry, options: Batch
     GuardrailId,
     Record<string, unknown>,
   ][]) {
-    if (settings.enabled && registry[id].appliesTo.includes(options.mode)) {
+    if (settings.enabled && appliesIn(registry[id], settings, options.mode)) {
       enabled.set(id, typeof settings.threshold === "number" ? settings.threshold : null);
     }
   }

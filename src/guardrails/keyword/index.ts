@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { foldText } from "../../text/normalize.js";
+import { appliesToSetting } from "../applies-to.js";
 import type { GuardrailDefinition } from "../types.js";
 import { buildKeywordMatcher, type KeywordMatcher } from "./matcher.js";
 import { runSteps, runStepsInSlices } from "./steps.js";
@@ -28,6 +29,7 @@ export const keywordSettings = z
     keywords: z.array(keyword).default([]),
     /** `word`: whole words and phrases only ("ignore" misses "ignored"); `substring`: anywhere. */
     match: z.enum(["word", "substring"]).default("word"),
+    applies_to: appliesToSetting,
   })
   .superRefine((settings, ctx) => {
     if (settings.enabled && settings.keywords.length === 0) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { appliesToSetting } from "../applies-to.js";
 import { compileRegex, explainRegexError, type RegexFlag } from "./compile.js";
 
 const FLAG_HELP = 'use any of "i" (ignore case), "m" (^ and $ at line ends), "s" (. matches newline)';
@@ -51,6 +52,7 @@ export const regexSettings = z
   .strictObject({
     enabled: z.boolean().default(false),
     patterns: z.array(regexPattern).default([]),
+    applies_to: appliesToSetting,
   })
   .superRefine((settings, ctx) => {
     if (settings.enabled && settings.patterns.length === 0) {
