@@ -1,12 +1,24 @@
 import { z } from "zod";
 import type { GuardrailDefinition } from "../types.js";
 import { DEFAULT_MODERATION_THRESHOLD, loadModerationModel } from "./model/index.js";
+import { OWN_MODEL_THRESHOLD, ownModelDetector, ownModerationModel } from "./own-model.js";
 
-const settings = z.strictObject({
-  enabled: z.boolean().default(false),
-  /** UNSAFE at or above this calibrated score; the default was chosen on held-out data. */
-  threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").default(DEFAULT_MODERATION_THRESHOLD),
-});
+const settings = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    /**
+     * UNSAFE at or above this score. Omit it for the bundled model's own (chosen on held-out data,
+     * see models/content-moderation/MODEL_CARD.md), or 0.5 for a model of your own.
+     */
+    threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
+    /** Bring your own model instead of the bundled one (see own-model.ts). */
+    model: ownModerationModel.optional(),
+  })
+  // Resolved here, so every reader of the settings (batch, profiles show) sees the one in force.
+  .transform((s) => ({
+    ...s,
+    threshold: s.threshold ?? (s.model ? OWN_MODEL_THRESHOLD : DEFAULT_MODERATION_THRESHOLD),
+  }));
 
 /**
  * Judges the response, not the topic: a refusal or a safety explanation is SAFE, compliance
@@ -20,8 +32,10 @@ export const contentModerationGuardrail = {
   settings,
   usesEncoder: true,
   scored: true,
-  async create(options) {
+  async create(options, context) {
     const model = await loadModerationModel();
+    const { threshold } = options;
+    if (options.model) return ownModelDetector(options.model, threshold, context.baseDir, model);
     return {
       triage: (texts) => model.triage(texts),
       async check(request) {
@@ -30,13 +44,13 @@ export const contentModerationGuardrail = {
         let result = await classify(request.embedding);
         // A chunk of a stream is first read without its unfinished sentence (one encoder run per
         // chunk otherwise); a flag is confirmed on the text as it stands, read whole.
-        if (result.unsafeScore >= options.threshold && request.wholeEmbedding)
+        if (result.unsafeScore >= threshold && request.wholeEmbedding)
           result = await classify(request.wholeEmbedding);
-        const flagged = result.unsafeScore >= options.threshold;
+        const flagged = result.unsafeScore >= threshold;
         return {
           flagged,
           score: Math.round(result.unsafeScore * 1e4) / 1e4,
-          threshold: options.threshold,
+          threshold,
           ...(flagged && result.category ? { category: result.category } : {}),
         };
       },

@@ -1,30 +1,13 @@
-import { resolve } from "node:path";
-import { ConfigError } from "../../errors.js";
-import { splitIntoWindows } from "../../text/windows.js";
-import { ModelUnavailableError } from "../model-error.js";
-import { selectWindows, type Triage } from "../window-budget.js";
-import { inspectModelFolder, labelIndex, type ModelFolder } from "./folder.js";
-import { importOfflineTransformers, type Transformers } from "./runtime.js";
+import type { Triage } from "../window-budget.js";
+import { labelIndex } from "./folder.js";
+import { loadHfSequenceClassifier, type SequenceClassifierOptions } from "./sequence-classifier.js";
 
-export interface HfClassifierOptions {
-  /** Folder of the export; made absolute against the working directory. */
-  readonly dir: string;
+export { MAX_MODEL_WINDOWS } from "./sequence-classifier.js";
+
+export interface HfClassifierOptions extends SequenceClassifierOptions {
   /** The id2label name that means "injection" (e.g. INJECTION, LABEL_1, MALICIOUS). */
   readonly injectionLabel: string;
-  /** Tokens per window, special tokens included; defaults to the model's limit (often 512). */
-  readonly maxLength?: number;
-  /** ONNX Runtime intra-op threads (default 1: parallelism belongs across workers). */
-  readonly threads?: number;
-  /** Windows the model reads per text at most (default MAX_MODEL_WINDOWS). */
-  readonly maxWindows?: number;
 }
-
-/**
- * A text longer than this many windows (about 4,000 tokens at 512 a window) has only this many
- * read by the model, chosen by a triage: a transformer such as DeBERTa-base takes a few hundred
- * milliseconds a window on a laptop CPU, and 100,000 characters make 50 of them.
- */
-export const MAX_MODEL_WINDOWS = 8;
 
 export interface WindowedScore {
   /** The highest injection probability over the windows read. */
@@ -48,102 +31,29 @@ export interface HfTextClassifier {
   close(): Promise<void>;
 }
 
-// Windows per forward pass: padding waste stays small, a long document still takes few calls.
-const BATCH = 8;
-
+/** A text-classification export read for one label: the llm guardrail's own model. */
 export async function loadHfTextClassifier(options: HfClassifierOptions): Promise<HfTextClassifier> {
-  const folder = await inspectModelFolder(resolve(options.dir));
-  const target = labelIndex(folder, options.injectionLabel);
-  const maxLength = checkMaxLength(options.maxLength, folder);
-  const { tokenizer, model } = await loadModel(folder, options.threads ?? 1);
-  const countTokens = (text: string): number => tokenizer.encode(text).length;
-
-  async function windowScores(texts: string[]): Promise<number[]> {
-    const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: maxLength });
-    const { logits } = (await model(inputs)) as { logits: { dims: number[]; data: Float32Array } };
-    const [rows, width] = logits.dims;
-    if (rows !== texts.length || width !== folder.labels.length) {
-      throw new ModelUnavailableError(
-        resolve(folder.dir, folder.weights.file),
-        `its logits have shape [${logits.dims}] but config.json names ${folder.labels.length} labels; re-export the model`,
-      );
-    }
-    return texts.map((_, r) => softmaxAt(logits.data.subarray(r * width, (r + 1) * width), target));
-  }
-
-  // One pass at load time checks the output shape and warms the session up.
-  await windowScores(["hello"]).catch(async (error: unknown) => {
-    await model.dispose();
+  const classifier = await loadHfSequenceClassifier(options);
+  const { folder } = classifier;
+  let target: number;
+  try {
+    target = labelIndex(folder, options.injectionLabel);
+  } catch (error) {
+    await classifier.close();
     throw error;
-  });
-
-  const budget = options.maxWindows ?? MAX_MODEL_WINDOWS;
+  }
   const assess = async (text: string, triage?: Triage): Promise<WindowedScore> => {
-    const all = splitIntoWindows(text, countTokens, { maxTokens: maxLength });
-    const { chosen, skipped } = selectWindows(all, budget, triage);
-    const windows = chosen.map((w) => w.text);
+    const { windows, skipped } = await classifier.read(text, triage);
     let best = 0;
-    for (let i = 0; i < windows.length; i += BATCH) {
-      best = Math.max(best, ...(await windowScores(windows.slice(i, i + BATCH))));
-    }
-    return { score: best, skipped: skipped.length };
+    for (const p of windows) best = Math.max(best, p[target] as number);
+    return { score: best, skipped };
   };
   return {
     labels: [...folder.labels],
     injectionLabel: folder.labels[target] as string,
-    maxLength,
+    maxLength: classifier.maxLength,
     score: async (text) => (await assess(text)).score,
     assess,
-    async close() {
-      await model.dispose();
-    },
+    close: () => classifier.close(),
   };
-}
-
-type Loaded = {
-  tokenizer: Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
-  model: Awaited<ReturnType<Transformers["AutoModelForSequenceClassification"]["from_pretrained"]>>;
-};
-
-async function loadModel(folder: ModelFolder, threads: number): Promise<Loaded> {
-  const { AutoTokenizer, AutoModelForSequenceClassification } = await importOfflineTransformers(folder.dir);
-  const local = { local_files_only: true } as const;
-  try {
-    const tokenizer = await AutoTokenizer.from_pretrained(folder.dir, local);
-    const model = await AutoModelForSequenceClassification.from_pretrained(folder.dir, {
-      ...local,
-      subfolder: folder.weights.subfolder,
-      dtype: folder.weights.dtype,
-      device: "cpu",
-      session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
-    });
-    return { tokenizer, model };
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new ModelUnavailableError(
-      folder.dir,
-      `@huggingface/transformers could not load this ${folder.modelType} model: ${reason}; re-export it with optimum-cli (check config.json model_type)`,
-      cause,
-    );
-  }
-}
-
-function checkMaxLength(wanted: number | undefined, folder: ModelFolder): number {
-  if (wanted === undefined) return folder.maxLength;
-  // Room for the special tokens and at least a couple of words per window.
-  if (!Number.isInteger(wanted) || wanted < 8 || wanted > folder.maxLength) {
-    throw new ConfigError(
-      `${folder.dir}: max_length must be a whole number from 8 to ${folder.maxLength} (the model's limit), got ${wanted}`,
-    );
-  }
-  return wanted;
-}
-
-/** Probability of class `k`, computed stably; a single-logit model is read as a sigmoid. */
-function softmaxAt(logits: Float32Array, k: number): number {
-  if (logits.length === 1) return 1 / (1 + Math.exp(-(logits[0] as number)));
-  const max = Math.max(...logits);
-  let sum = 0;
-  for (const x of logits) sum += Math.exp(x - max);
-  return Math.exp((logits[k] as number) - max) / sum;
 }

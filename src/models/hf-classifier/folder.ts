@@ -27,6 +27,7 @@ const modelConfig = z.looseObject({
   model_type: z.string({ error: "must name the architecture (e.g. deberta-v2)" }),
   id2label: z.record(z.string(), z.string(), { error: "must map class indexes to label names" }),
   max_position_embeddings: z.number().int().positive().optional(),
+  problem_type: z.string().optional(),
 });
 const tokenizerConfig = z.looseObject({ model_max_length: z.number().positive().optional() });
 
@@ -38,6 +39,11 @@ export interface ModelFolder {
   readonly labels: readonly string[];
   /** Longest input the model takes, special tokens included. */
   readonly maxLength: number;
+  /**
+   * Labels are independent (config.json `problem_type: multi_label_classification`, as in toxicity
+   * models that tag a text both "insult" and "threat"): each logit is a sigmoid, not one softmax.
+   */
+  readonly multiLabel: boolean;
 }
 
 export async function inspectModelFolder(dir: string): Promise<ModelFolder> {
@@ -53,18 +59,26 @@ export async function inspectModelFolder(dir: string): Promise<ModelFolder> {
     modelType: config.model_type,
     labels: labelList(join(dir, "config.json"), config.id2label),
     maxLength: modelMaxLength(tokenizer.model_max_length, config.max_position_embeddings),
+    multiLabel: config.problem_type === "multi_label_classification",
   };
 }
 
-/** The index of the label that means "injection": exact match first, then ignoring case. */
-export function labelIndex(folder: ModelFolder, wanted: string): number {
+/**
+ * The index of a label the profile names: exact match first, then ignoring case. `fix` says which
+ * setting to correct (default: the llm guardrail's `injection_label`).
+ */
+export function labelIndex(
+  folder: ModelFolder,
+  wanted: string,
+  fix = "set injection_label to the one that means injection",
+): number {
   const exact = folder.labels.indexOf(wanted);
   if (exact >= 0) return exact;
   const loose = folder.labels.flatMap((l, i) => (l.toLowerCase() === wanted.toLowerCase() ? [i] : []));
   if (loose.length === 1) return loose[0] as number;
   throw new ConfigError(
     `${join(folder.dir, "config.json")}: the model has no label "${wanted}" ` +
-      `(its labels: ${folder.labels.join(", ")}); set injection_label to the one that means injection`,
+      `(its labels: ${folder.labels.join(", ")}); ${fix}`,
   );
 }
 

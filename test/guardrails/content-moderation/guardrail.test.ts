@@ -6,6 +6,7 @@ import { normalizeText } from "../../../src/text/normalize.js";
 async function check(text: string, threshold?: number) {
   const detector = await moderation.create(
     moderation.settings.parse({ enabled: true, ...(threshold === undefined ? {} : { threshold }) }),
+    { baseDir: "." },
   );
   const finding = await detector.check({ mode: "output", text: normalizeText(text) });
   return moderation.render(finding);
@@ -45,7 +46,9 @@ describe("content_moderation on a chunk of a stream", () => {
   const toxic = "I will kill you, you worthless piece of garbage, and then";
   /** A request as the engine builds it for a chunk: settled windows first, the whole text on demand. */
   async function streamed(text: string, threshold: number) {
-    const detector = await moderation.create(moderation.settings.parse({ enabled: true, threshold }));
+    const detector = await moderation.create(moderation.settings.parse({ enabled: true, threshold }), {
+      baseDir: ".",
+    });
     let wholeAsked = 0;
     const embedded = { windows: [], vectors: [] };
     const finding = await detector.check({

@@ -38,6 +38,8 @@ export interface TinyModelOptions {
   /** Where the weights go: "onnx/model.onnx" (optimum's layout) or "model.onnx". */
   readonly onnxPath?: "onnx/model.onnx" | "model.onnx";
   readonly skip?: readonly ("config.json" | "tokenizer.json" | "tokenizer_config.json" | "onnx")[];
+  /** config.json's problem_type: "multi_label_classification" makes each logit a sigmoid. */
+  readonly problemType?: string;
 }
 
 export async function buildTinyModel(options: TinyModelOptions = {}): Promise<string> {
@@ -51,6 +53,7 @@ export async function buildTinyModel(options: TinyModelOptions = {}): Promise<st
       id2label: Object.fromEntries(labels.map((l, i) => [String(i), l])),
       label2id: Object.fromEntries(labels.map((l, i) => [l, i])),
       max_position_embeddings: 512,
+      ...(options.problemType ? { problem_type: options.problemType } : {}),
     },
     "tokenizer.json": tokenizerJson(),
     "tokenizer_config.json": {

@@ -1,0 +1,108 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../../errors.js";
+import {
+  type HfSequenceClassifier,
+  labelIndex,
+  loadHfSequenceClassifier,
+} from "../../models/hf-classifier/index.js";
+import type { Detector } from "../types.js";
+import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationModel } from "./model/index.js";
+
+/**
+ * Bring your own moderation model: a local Hugging Face text-classification export (ONNX weights,
+ * tokenizer.json, config.json), its labels mapped to the taxonomy by the profile. Never downloaded.
+ */
+export const ownModerationModel = z.strictObject({
+  /** The export folder, relative to the profile file. */
+  path: z.string().min(1),
+  /**
+   * The model's labels (its config.json `id2label` names) and what each means: a category of the
+   * taxonomy, or SAFE. A label left out counts as SAFE; at least one must name a category.
+   */
+  labels: z
+    .record(z.string().min(1), z.enum([...MODERATION_CATEGORIES, "SAFE"]))
+    .refine((labels) => Object.values(labels).some((c) => c !== "SAFE"), {
+      message: "map at least one of the model's labels to a category (e.g. toxic: HARASSMENT)",
+    }),
+  /** Tokens per window; defaults to the model's own limit. */
+  max_length: z.number().int().min(8).optional(),
+});
+
+export type OwnModerationModel = z.output<typeof ownModerationModel>;
+
+/** A user's own model has no bundled threshold: 0.5 on its unsafe probability unless the profile says. */
+export const OWN_MODEL_THRESHOLD = 0.5;
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/**
+ * The unsafe probability of one window and its most likely category. Labels of a softmax model
+ * are exclusive, so the unsafe ones add up; a multi-label model's are independent, so the most
+ * probable one counts.
+ */
+function judgeWindow(
+  p: Float64Array,
+  unsafe: readonly { index: number; category: ModerationCategory }[],
+  multiLabel: boolean,
+): { score: number; category: ModerationCategory | null } {
+  let score = 0;
+  let top: { p: number; category: ModerationCategory | null } = { p: -1, category: null };
+  for (const { index, category } of unsafe) {
+    const q = p[index] as number;
+    score = multiLabel ? Math.max(score, q) : score + q;
+    if (q > top.p) top = { p: q, category };
+  }
+  return { score: Math.min(1, score), category: top.category };
+}
+
+/**
+ * The detector for a profile's own model. The bundled n-grams choose which windows of a very long
+ * text the model reads (it reads at most eight), and the bundled model judges the text too when
+ * windows were left unread, so a long text is never passed unread.
+ */
+export async function ownModelDetector(
+  settings: OwnModerationModel,
+  threshold: number,
+  baseDir: string,
+  bundled: ModerationModel,
+): Promise<Detector> {
+  const classifier: HfSequenceClassifier = await loadHfSequenceClassifier({
+    dir: resolve(baseDir, settings.path),
+    ...(settings.max_length === undefined ? {} : { maxLength: settings.max_length }),
+  });
+  const { folder } = classifier;
+  let unsafe: { index: number; category: ModerationCategory }[];
+  try {
+    const fix = "fix the label names under content_moderation.model.labels";
+    unsafe = Object.entries(settings.labels).flatMap(([label, category]) =>
+      category === "SAFE" ? [] : [{ index: labelIndex(folder, label, fix), category }],
+    );
+  } catch (error) {
+    await classifier.close();
+    throw error instanceof ConfigError ? error : new ConfigError(String(error));
+  }
+  return {
+    triage: (texts) => bundled.triage(texts),
+    async check(request) {
+      const { windows, skipped } = await classifier.read(request.text.raw, (texts) => bundled.triage(texts));
+      let worst = { score: 0, category: null as ModerationCategory | null };
+      for (const p of windows) {
+        const judged = judgeWindow(p, unsafe, folder.multiLabel);
+        if (judged.score > worst.score) worst = judged;
+      }
+      let flagged = worst.score >= threshold;
+      if (!flagged && skipped > 0) {
+        const rest = bundled.classify(request.text.clean);
+        if (rest.unsafeScore >= bundled.threshold) worst = { score: threshold, category: rest.category };
+        flagged = worst.score >= threshold;
+      }
+      return {
+        flagged,
+        score: round(worst.score),
+        threshold,
+        ...(flagged && worst.category ? { category: worst.category } : {}),
+      };
+    },
+  };
+}
