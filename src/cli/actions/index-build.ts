@@ -1,13 +1,9 @@
 import { dirname } from "node:path";
 import { ConfigError, UsageError } from "../../errors.js";
-import { vectorGuardrail } from "../../guardrails/vector/index.js";
+import { vectorGuardrail, vectorTargets } from "../../guardrails/vector/index.js";
+import { loadOwnEncoder } from "../../guardrails/vector/own-model.js";
 import { type SavedIndex, saveIndex } from "../../guardrails/vector/store.js";
-import {
-  bundledTarget,
-  readProfileCorpora,
-  userIndexDir,
-  userTarget,
-} from "../../guardrails/vector/targets.js";
+import { bundledTarget } from "../../guardrails/vector/targets.js";
 import type { IndexBuildOptions } from "../commands/index-build.js";
 import { type CliContext, loadCliConfig, printJson } from "../context.js";
 import { displayPath, table } from "../output.js";
@@ -55,13 +51,24 @@ export async function runIndexBuild(
   for (const profile of chosen) {
     if (!profile) continue;
     const settings = vectorGuardrail.settings.parse(profile.guardrails.vector);
-    if (settings.corpora.length === 0) continue;
+    if (settings.corpora.length === 0 && !settings.model) continue;
     const profileDir = dirname(profile.file);
-    const corpora = await readProfileCorpora(settings.corpora, profileDir).catch((error: Error) => {
-      throw new ConfigError(`${profile.file}: ${error.message}`);
-    });
-    const target = userTarget(corpora, userIndexDir(profileDir), profile.name);
-    rows.push(await timed(`profile ${profile.name}`, () => saveIndex(target, encoder, options.force)));
+    // A profile with its own embedding model indexes the bundled corpus with it too.
+    const own = settings.model ? await loadOwnEncoder(settings.model, profileDir) : undefined;
+    try {
+      const ownId = own ? { encoderId: (await own.load()).id } : undefined;
+      const targets = await vectorTargets(settings, profileDir, profile.name, ownId, paths).catch(
+        (error: Error) => {
+          throw new ConfigError(`${profile.file}: ${error.message}`);
+        },
+      );
+      for (const [i, target] of (own ? targets : targets.slice(1)).entries()) {
+        const name = `profile ${profile.name}${own ? (i === 0 ? " (own model, bundled corpus)" : " (own model)") : ""}`;
+        rows.push(await timed(name, () => saveIndex(target, own ?? encoder, options.force)));
+      }
+    } finally {
+      await own?.close();
+    }
   }
 
   if (ctx.json) printJson(ctx, { indexes: rows });

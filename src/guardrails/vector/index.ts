@@ -1,9 +1,11 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
+import { requestEmbeddings } from "../../engine/embedding.js";
 import type { Encoder } from "../../models/encoder.js";
 import type { CheckRequest, Detector, Finding, GuardrailDefinition } from "../types.js";
 import { concatIndexes, type VectorIndex } from "./index-file.js";
 import { createNativeScanner, type Scanner } from "./native-scan.js";
+import { loadOwnEncoder, ownEmbeddingModel, ownIndexDir } from "./own-model.js";
 import { scoreText } from "./refine.js";
 import { type IndexTarget, type LoadedIndex, loadIndex } from "./store.js";
 import { bundledTarget, readProfileCorpora, userIndexDir, userTarget } from "./targets.js";
@@ -17,6 +19,8 @@ const settings = z.strictObject({
   threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").default(DEFAULT_THRESHOLD),
   /** Extra corpora of known attacks (CSV, JSONL or text files), relative to the profile. */
   corpora: z.array(z.string().min(1)).default([]),
+  /** Bring your own embedding model instead of USE-lite (see own-model.ts). */
+  model: ownEmbeddingModel.optional(),
 });
 export type VectorSettings = z.output<typeof settings>;
 
@@ -62,18 +66,37 @@ function sharedScanner(index: VectorIndex): Promise<Scanner> {
   return scanner;
 }
 
+/**
+ * The indexes a profile's vector guardrail searches: the bundled corpus and its own corpora, built
+ * with `encoderId`'s model (USE-lite's under models/vector/ and `<config>/.index/`, a profile's
+ * own model's under `<config>/.index/<model id>/`). `guardrail index build` saves the same ones.
+ */
+export async function vectorTargets(
+  options: VectorSettings,
+  profileDir: string,
+  profileName?: string,
+  own?: { encoderId: string },
+  bundled: { corpusFile?: string; indexDir?: string } = {},
+): Promise<IndexTarget[]> {
+  const dir = own ? ownIndexDir(profileDir, own.encoderId) : undefined;
+  const targets = [await bundledTarget(dir ? { ...bundled, indexDir: dir } : bundled)];
+  if (options.corpora.length > 0) {
+    const corpora = await readProfileCorpora(options.corpora, profileDir);
+    targets.push(userTarget(corpora, dir ?? userIndexDir(profileDir), profileName));
+  }
+  return targets;
+}
+
 export async function createVectorDetector(
   options: VectorSettings,
   context: { baseDir: string; encoder?: Encoder },
-  bundled: Promise<IndexTarget> = bundledTarget(),
+  bundled: { corpusFile?: string; indexDir?: string } = {},
 ): Promise<VectorDetector> {
-  const { encoder } = context;
+  const own = options.model ? await loadOwnEncoder(options.model, context.baseDir) : undefined;
+  const encoder = own ?? context.encoder;
   if (!encoder) throw new Error("vector needs the sentence encoder, and this engine was built without one");
-  const targets = [await bundled];
-  if (options.corpora.length > 0) {
-    const corpora = await readProfileCorpora(options.corpora, context.baseDir);
-    targets.push(userTarget(corpora, userIndexDir(context.baseDir)));
-  }
+  const ownId = own ? { encoderId: (await own.load()).id } : undefined;
+  const targets = await vectorTargets(options, context.baseDir, undefined, ownId, bundled);
   const loaded = await Promise.all(targets.map((t) => loadShared(t, encoder)));
   const index = concatIndexes(loaded.map((l) => l.index));
   const scanner = await sharedScanner(index);
@@ -82,8 +105,10 @@ export async function createVectorDetector(
   );
 
   const check = async (request: CheckRequest): Promise<Finding> => {
-    if (!request.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
-    const best = await scoreText(scanner.best, request.embedding, request.pieces);
+    // A model of the profile's own embeds the prompt itself; otherwise the request's shared vectors.
+    const embedded = own ? requestEmbeddings(own, request.text.clean) : request;
+    if (!embedded.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
+    const best = await scoreText(scanner.best, embedded.embedding, embedded.pieces);
     const finding = {
       flagged: best.score >= options.threshold,
       score: best.score,

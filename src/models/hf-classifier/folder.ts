@@ -5,14 +5,18 @@ import { ConfigError } from "../../errors.js";
 import { ModelUnavailableError } from "../model-error.js";
 
 /**
- * What a local Hugging Face text-classification export must hold, checked before
- * @huggingface/transformers sees it, so a wrong folder fails with the path and the fix instead of
- * a hub error. Layout written by `optimum-cli export onnx --task text-classification`.
+ * What a local Hugging Face export must hold, checked before @huggingface/transformers sees it, so
+ * a wrong folder fails with the path and the fix instead of a hub error. Layout written by
+ * `optimum-cli export onnx --task text-classification` (or `feature-extraction`).
  */
-export const EXPECTED_LAYOUT =
-  "expected a Hugging Face text-classification export: config.json (with id2label), tokenizer.json, " +
-  "tokenizer_config.json and onnx/model.onnx or model.onnx; make one with " +
-  "`optimum-cli export onnx --model <hub id> --task text-classification <folder>`";
+export type ModelTask = "text-classification" | "feature-extraction";
+
+export const expectedLayout = (task: ModelTask): string =>
+  `expected a Hugging Face ${task} export: config.json${task === "text-classification" ? " (with id2label)" : ""}, ` +
+  "tokenizer.json, tokenizer_config.json and onnx/model.onnx or model.onnx; make one with " +
+  `\`optimum-cli export onnx --model <hub id> --task ${task} <folder>\``;
+
+export const EXPECTED_LAYOUT = expectedLayout("text-classification");
 
 /** Weight files transformers.js knows, best first: fp32, then optimum's int8 quantisation. */
 const WEIGHTS = [
@@ -25,7 +29,8 @@ export type Weights = (typeof WEIGHTS)[number];
 
 const modelConfig = z.looseObject({
   model_type: z.string({ error: "must name the architecture (e.g. deberta-v2)" }),
-  id2label: z.record(z.string(), z.string(), { error: "must map class indexes to label names" }),
+  id2label: z.record(z.string(), z.string(), { error: "must map class indexes to label names" }).optional(),
+  hidden_size: z.number().int().positive().optional(),
   max_position_embeddings: z.number().int().positive().optional(),
   problem_type: z.string().optional(),
 });
@@ -35,8 +40,10 @@ export interface ModelFolder {
   readonly dir: string;
   readonly weights: Weights;
   readonly modelType: string;
-  /** Label names in class-index order. */
+  /** Label names in class-index order (none for a feature-extraction export). */
   readonly labels: readonly string[];
+  /** config.json's hidden_size, when it says. */
+  readonly hiddenSize?: number;
   /** Longest input the model takes, special tokens included. */
   readonly maxLength: number;
   /**
@@ -46,18 +53,26 @@ export interface ModelFolder {
   readonly multiLabel: boolean;
 }
 
-export async function inspectModelFolder(dir: string): Promise<ModelFolder> {
+export async function inspectModelFolder(
+  dir: string,
+  task: ModelTask = "text-classification",
+): Promise<ModelFolder> {
+  const layout = expectedLayout(task);
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new ModelUnavailableError(dir, `no such folder; ${EXPECTED_LAYOUT}`);
-  const config = await readJson(join(dir, "config.json"), modelConfig);
-  await readJson(join(dir, "tokenizer.json"), z.looseObject({ model: z.looseObject({}) }));
-  const tokenizer = await readJson(join(dir, "tokenizer_config.json"), tokenizerConfig);
-  const weights = await findWeights(dir);
+  if (!info?.isDirectory()) throw new ModelUnavailableError(dir, `no such folder; ${layout}`);
+  const config = await readJson(join(dir, "config.json"), modelConfig, layout);
+  await readJson(join(dir, "tokenizer.json"), z.looseObject({ model: z.looseObject({}) }), layout);
+  const tokenizer = await readJson(join(dir, "tokenizer_config.json"), tokenizerConfig, layout);
+  const weights = await findWeights(dir, layout);
+  const classifies = task === "text-classification";
+  if (classifies && !config.id2label)
+    throw new ModelUnavailableError(join(dir, "config.json"), `id2label: missing; ${layout}`);
   return {
     dir,
     weights,
     modelType: config.model_type,
-    labels: labelList(join(dir, "config.json"), config.id2label),
+    labels: classifies ? labelList(join(dir, "config.json"), config.id2label ?? {}) : [],
+    ...(config.hidden_size === undefined ? {} : { hiddenSize: config.hidden_size }),
     maxLength: modelMaxLength(tokenizer.model_max_length, config.max_position_embeddings),
     multiLabel: config.problem_type === "multi_label_classification",
   };
@@ -82,19 +97,16 @@ export function labelIndex(
   );
 }
 
-async function findWeights(dir: string): Promise<Weights> {
+async function findWeights(dir: string, layout: string): Promise<Weights> {
   for (const w of WEIGHTS) {
     if ((await stat(join(dir, w.file)).catch(() => undefined))?.isFile()) return w;
   }
-  throw new ModelUnavailableError(
-    join(dir, "onnx", "model.onnx"),
-    `no ONNX weights found; ${EXPECTED_LAYOUT}`,
-  );
+  throw new ModelUnavailableError(join(dir, "onnx", "model.onnx"), `no ONNX weights found; ${layout}`);
 }
 
-async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+async function readJson<T>(path: string, schema: z.ZodType<T>, layout: string): Promise<T> {
   const text = await readFile(path, "utf8").catch((cause: unknown) => {
-    throw new ModelUnavailableError(path, `missing or unreadable; ${EXPECTED_LAYOUT}`, cause);
+    throw new ModelUnavailableError(path, `missing or unreadable; ${layout}`, cause);
   });
   let json: unknown;
   try {
@@ -105,10 +117,7 @@ async function readJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new ModelUnavailableError(
-    path,
-    `${issue?.path.join(".") || "file"}: ${issue?.message}; ${EXPECTED_LAYOUT}`,
-  );
+  throw new ModelUnavailableError(path, `${issue?.path.join(".") || "file"}: ${issue?.message}; ${layout}`);
 }
 
 function labelList(path: string, id2label: Record<string, string>): string[] {

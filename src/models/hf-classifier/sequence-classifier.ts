@@ -4,7 +4,7 @@ import { splitIntoWindows } from "../../text/windows.js";
 import { ModelUnavailableError } from "../model-error.js";
 import { selectWindows, type Triage } from "../window-budget.js";
 import { inspectModelFolder, type ModelFolder } from "./folder.js";
-import { importOfflineTransformers, type Transformers } from "./runtime.js";
+import { loadTransformersModel } from "./load.js";
 
 export interface SequenceClassifierOptions {
   /** Folder of the export; made absolute against the working directory. */
@@ -52,7 +52,11 @@ export async function loadHfSequenceClassifier(
 ): Promise<HfSequenceClassifier> {
   const folder = await inspectModelFolder(resolve(options.dir));
   const maxLength = checkMaxLength(options.maxLength, folder);
-  const { tokenizer, model } = await loadModel(folder, options.threads ?? 1);
+  const { tokenizer, model } = await loadTransformersModel(
+    folder,
+    "AutoModelForSequenceClassification",
+    options.threads ?? 1,
+  );
   const countTokens = (text: string): number => tokenizer.encode(text).length;
 
   async function probabilities(texts: string[]): Promise<Float64Array[]> {
@@ -93,34 +97,6 @@ export async function loadHfSequenceClassifier(
       await model.dispose();
     },
   };
-}
-
-type Loaded = {
-  tokenizer: Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
-  model: Awaited<ReturnType<Transformers["AutoModelForSequenceClassification"]["from_pretrained"]>>;
-};
-
-async function loadModel(folder: ModelFolder, threads: number): Promise<Loaded> {
-  const { AutoTokenizer, AutoModelForSequenceClassification } = await importOfflineTransformers(folder.dir);
-  const local = { local_files_only: true } as const;
-  try {
-    const tokenizer = await AutoTokenizer.from_pretrained(folder.dir, local);
-    const model = await AutoModelForSequenceClassification.from_pretrained(folder.dir, {
-      ...local,
-      subfolder: folder.weights.subfolder,
-      dtype: folder.weights.dtype,
-      device: "cpu",
-      session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
-    });
-    return { tokenizer, model };
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new ModelUnavailableError(
-      folder.dir,
-      `@huggingface/transformers could not load this ${folder.modelType} model: ${reason}; re-export it with optimum-cli (check config.json model_type)`,
-      cause,
-    );
-  }
 }
 
 function checkMaxLength(wanted: number | undefined, folder: ModelFolder): number {

@@ -88,7 +88,7 @@ describe("vector index files", () => {
     const detector = await createVectorDetector(
       { enabled: true, threshold: 0.8, corpora: ["../attacks.txt", "../attacks.csv"] },
       { baseDir: profileDir, encoder },
-      bundledTarget({ corpusFile, indexDir }),
+      { corpusFile, indexDir },
     );
     expect(detector.rows).toBe(2 + 2 + 2);
     expect(detector.notes).toEqual([expect.stringContaining("is missing")]);

@@ -40,6 +40,11 @@ export interface TinyModelOptions {
   readonly skip?: readonly ("config.json" | "tokenizer.json" | "tokenizer_config.json" | "onnx")[];
   /** config.json's problem_type: "multi_label_classification" makes each logit a sigmoid. */
   readonly problemType?: string;
+  /**
+   * `feature-extraction`: no labels and no head; the graph's output is `last_hidden_state`, each
+   * token's 2-d embedding (attack weight, 1), as `optimum-cli --task feature-extraction` exports.
+   */
+  readonly task?: "text-classification" | "feature-extraction";
 }
 
 export async function buildTinyModel(options: TinyModelOptions = {}): Promise<string> {
@@ -50,8 +55,12 @@ export async function buildTinyModel(options: TinyModelOptions = {}): Promise<st
     "config.json": {
       model_type: "bert",
       architectures: ["BertForSequenceClassification"],
-      id2label: Object.fromEntries(labels.map((l, i) => [String(i), l])),
-      label2id: Object.fromEntries(labels.map((l, i) => [l, i])),
+      ...(options.task === "feature-extraction"
+        ? { architectures: ["BertModel"], hidden_size: 2 }
+        : {
+            id2label: Object.fromEntries(labels.map((l, i) => [String(i), l])),
+            label2id: Object.fromEntries(labels.map((l, i) => [l, i])),
+          }),
       max_position_embeddings: 512,
       ...(options.problemType ? { problem_type: options.problemType } : {}),
     },
@@ -71,7 +80,10 @@ export async function buildTinyModel(options: TinyModelOptions = {}): Promise<st
   if (!skip.has("onnx")) {
     const onnxPath = options.onnxPath ?? "onnx/model.onnx";
     await mkdir(join(dir, "onnx"), { recursive: true });
-    await writeFile(join(dir, onnxPath), tinyOnnx(labels.length));
+    await writeFile(
+      join(dir, onnxPath),
+      options.task === "feature-extraction" ? tinyEncoderOnnx() : tinyOnnx(labels.length),
+    );
   }
   return dir;
 }
@@ -184,6 +196,32 @@ function tinyOnnx(numLabels: number): Uint8Array {
         { name: "attention_mask", dataType: DataType.INT64, shape: ["batch", "sequence"] },
       ],
       outputs: [{ name: "logits", dataType: DataType.FLOAT, shape: ["batch", numLabels] }],
+    },
+    17,
+    "test",
+  );
+}
+
+/** Token embeddings only: last_hidden_state [batch, sequence, 2] (opset 17). */
+function tinyEncoderOnnx(): Uint8Array {
+  const embedding = TINY_VOCAB.flatMap((w) => [ATTACK_WEIGHT[w] ?? 0, 1]);
+  return encodeModel(
+    {
+      name: "hf-tiny-encoder",
+      nodes: [
+        {
+          opType: "Gather",
+          inputs: ["embedding", "input_ids"],
+          outputs: ["last_hidden_state"],
+          name: "gather",
+        },
+      ],
+      initializers: [floats("embedding", [TINY_VOCAB.length, 2], embedding)],
+      inputs: [
+        { name: "input_ids", dataType: DataType.INT64, shape: ["batch", "sequence"] },
+        { name: "attention_mask", dataType: DataType.INT64, shape: ["batch", "sequence"] },
+      ],
+      outputs: [{ name: "last_hidden_state", dataType: DataType.FLOAT, shape: ["batch", "sequence", 2] }],
     },
     17,
     "test",
