@@ -9,10 +9,10 @@ import { ModelUnavailableError } from "../model-error.js";
  * a wrong folder fails with the path and the fix instead of a hub error. Layout written by
  * `optimum-cli export onnx --task text-classification` (or `feature-extraction`).
  */
-export type ModelTask = "text-classification" | "feature-extraction";
+export type ModelTask = "text-classification" | "token-classification" | "feature-extraction";
 
 export const expectedLayout = (task: ModelTask): string =>
-  `expected a Hugging Face ${task} export: config.json${task === "text-classification" ? " (with id2label)" : ""}, ` +
+  `expected a Hugging Face ${task} export: config.json${task === "feature-extraction" ? "" : " (with id2label)"}, ` +
   "tokenizer.json, tokenizer_config.json and onnx/model.onnx or model.onnx; make one with " +
   `\`optimum-cli export onnx --model <hub id> --task ${task} <folder>\``;
 
@@ -64,7 +64,7 @@ export async function inspectModelFolder(
   await readJson(join(dir, "tokenizer.json"), z.looseObject({ model: z.looseObject({}) }), layout);
   const tokenizer = await readJson(join(dir, "tokenizer_config.json"), tokenizerConfig, layout);
   const weights = await findWeights(dir, layout);
-  const classifies = task === "text-classification";
+  const classifies = task !== "feature-extraction";
   if (classifies && !config.id2label)
     throw new ModelUnavailableError(join(dir, "config.json"), `id2label: missing; ${layout}`);
   return {

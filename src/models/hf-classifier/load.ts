@@ -2,8 +2,8 @@ import { ModelUnavailableError } from "../model-error.js";
 import type { ModelFolder } from "./folder.js";
 import { importOfflineTransformers, type Transformers } from "./runtime.js";
 
-/** Which head: a classifier's logits, or the bare encoder's hidden states (feature extraction). */
-type ModelClass = "AutoModelForSequenceClassification" | "AutoModel";
+/** Which head: a text's or each token's logits, or the bare encoder's hidden states (feature extraction). */
+type ModelClass = "AutoModelForSequenceClassification" | "AutoModelForTokenClassification" | "AutoModel";
 
 export type LoadedTokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
 export type LoadedModel = Awaited<ReturnType<Transformers["AutoModel"]["from_pretrained"]>>;

@@ -30,6 +30,11 @@ export const TINY_VOCAB = [
   "summary",
   ".",
   "?",
+  "alice",
+  "smith",
+  "lives",
+  "in",
+  "paris",
 ] as const;
 const ATTACK_WEIGHT: Record<string, number> = { ignore: 4, instructions: 2 };
 
@@ -44,7 +49,7 @@ export interface TinyModelOptions {
    * `feature-extraction`: no labels and no head; the graph's output is `last_hidden_state`, each
    * token's 2-d embedding (attack weight, 1), as `optimum-cli --task feature-extraction` exports.
    */
-  readonly task?: "text-classification" | "feature-extraction";
+  readonly task?: "text-classification" | "feature-extraction" | "token-classification";
 }
 
 export async function buildTinyModel(options: TinyModelOptions = {}): Promise<string> {
@@ -80,10 +85,13 @@ export async function buildTinyModel(options: TinyModelOptions = {}): Promise<st
   if (!skip.has("onnx")) {
     const onnxPath = options.onnxPath ?? "onnx/model.onnx";
     await mkdir(join(dir, "onnx"), { recursive: true });
-    await writeFile(
-      join(dir, onnxPath),
-      options.task === "feature-extraction" ? tinyEncoderOnnx() : tinyOnnx(labels.length),
-    );
+    const onnx =
+      options.task === "feature-extraction"
+        ? tinyEncoderOnnx()
+        : options.task === "token-classification"
+          ? tinyTaggerOnnx(labels)
+          : tinyOnnx(labels.length);
+    await writeFile(join(dir, onnxPath), onnx);
   }
   return dir;
 }
@@ -222,6 +230,32 @@ function tinyEncoderOnnx(): Uint8Array {
         { name: "attention_mask", dataType: DataType.INT64, shape: ["batch", "sequence"] },
       ],
       outputs: [{ name: "last_hidden_state", dataType: DataType.FLOAT, shape: ["batch", "sequence", 2] }],
+    },
+    17,
+    "test",
+  );
+}
+
+/**
+ * Each token's logits straight from its embedding row (opset 17): "alice" is B-PER, "smith" I-PER,
+ * "paris" B-LOC, every other token O, for labels that name them.
+ */
+function tinyTaggerOnnx(labels: readonly string[]): Uint8Array {
+  const tagOf: Record<string, string> = { alice: "B-PER", smith: "I-PER", paris: "B-LOC" };
+  const table = TINY_VOCAB.flatMap((w) => {
+    const wanted = labels.indexOf(tagOf[w] ?? "O");
+    return labels.map((_, k) => (k === (wanted >= 0 ? wanted : 0) ? 5 : 0));
+  });
+  return encodeModel(
+    {
+      name: "hf-tiny-tagger",
+      nodes: [{ opType: "Gather", inputs: ["embedding", "input_ids"], outputs: ["logits"], name: "gather" }],
+      initializers: [floats("embedding", [TINY_VOCAB.length, labels.length], table)],
+      inputs: [
+        { name: "input_ids", dataType: DataType.INT64, shape: ["batch", "sequence"] },
+        { name: "attention_mask", dataType: DataType.INT64, shape: ["batch", "sequence"] },
+      ],
+      outputs: [{ name: "logits", dataType: DataType.FLOAT, shape: ["batch", "sequence", labels.length] }],
     },
     17,
     "test",
