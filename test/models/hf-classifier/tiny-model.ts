@@ -244,7 +244,7 @@ function tinyTaggerOnnx(labels: readonly string[]): Uint8Array {
   const tagOf: Record<string, string> = { alice: "B-PER", smith: "I-PER", paris: "B-LOC" };
   const table = TINY_VOCAB.flatMap((w) => {
     const wanted = labels.indexOf(tagOf[w] ?? "O");
-    return labels.map((_, k) => (k === (wanted >= 0 ? wanted : 0) ? 5 : 0));
+    return labels.map((_, k) => (k === Math.max(wanted, 0) ? 5 : 0));
   });
   return encodeModel(
     {
