@@ -18,7 +18,8 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * |                    | "::1", "::ffff:1.2.3.4" and "%zone"; not code like "a::b"                  |
  * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |
  * | URL                | scheme or www. URLs, bare domains with common TLDs                         |
- * | DATE_TIME          | numeric and ISO dates, month names, weekdays, am/pm times                  |
+ * | DATE_TIME          | numeric and ISO dates (zones too), month names (also "12-Jan-2024"),       |
+ * |                    | month/year, month/day after a date word, weekdays, am/pm times             |
  * | PERSON             | trained BIO tagger (models/pii/tagger): word shape, context, lexicons       |
  * | LOCATION           | the same tagger (lexicon features: countries, cities, provinces)           |
  * | ORGANIZATION       | the same tagger (features: suffixes like Inc/Ltd, well-known names)        |
