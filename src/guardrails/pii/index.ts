@@ -10,7 +10,8 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | ------------------ | -------------------------------------------------------------------------- |
  * | EMAIL_ADDRESS      | local@domain.tld                                                           |
  * | PHONE_NUMBER       | +international via libphonenumber-js; NANP layouts; others with cue words  |
- * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number     |
+ * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number;    |
+ * |                    | cards side by side split on group boundaries; 12-digit Maestro with words  |
  * | IBAN_CODE          | country length (SWIFT registry) and ISO 13616 mod-97                       |
  * | US_SSN             | SSA-valid area/group/serial; dashed, or bare with SSN words                |
  * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"                 |

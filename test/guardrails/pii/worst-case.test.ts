@@ -26,6 +26,7 @@ const HOSTILE: [string, string][] = [
   ["punctuation, one tagger token a character", fill("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")],
   ["non-ASCII punctuation between capitals", fill("A•", TRIGGERS)],
   ["slashed numbers after date words (month/day)", fill("on 1/1 by 1/", TRIGGERS)],
+  ["four-digit groups, one long run (cards)", fill("4111 ", TRIGGERS)],
 ];
 
 describe("pii: worst-case cost", () => {
