@@ -13,7 +13,8 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number;    |
  * |                    | cards side by side split on group boundaries; 12-digit Maestro with words  |
  * | IBAN_CODE          | country length (SWIFT registry) and ISO 13616 mod-97                       |
- * | US_SSN             | SSA-valid area/group/serial; dashed, or bare with SSN words                |
+ * | US_SSN             | SSA-valid area/group/serial; dashed or dotted, or spaced/bare with SSN     |
+ * |                    | words; never inside a longer number                                        |
  * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"                 |
  * | IP_ADDRESS         | IPv4 with valid octets, not a version or inside "1.2.3.4.5"; IPv6 incl.    |
  * |                    | "::1", "::ffff:1.2.3.4" and "%zone"; not code like "a::b"                  |

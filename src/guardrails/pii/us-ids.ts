@@ -1,7 +1,8 @@
 import { hasContext, isIsolated, type Recognizer } from "./recognizer.js";
 
 const SSN = /\b(\d{3})([- .]?)(\d{2})\2(\d{4})\b/g;
-const SSN_CONTEXT = /\b(?:ssn|ssns|social security|social sec|soc\.? sec|ss#|ss no|taxpayer|tin)\b/i;
+// "ss#" ends in a non-word character, so it sits outside the trailing \b.
+const SSN_CONTEXT = /\b(?:(?:ssns?|social security|social sec|soc\.? sec|ss no|taxpayer|tin)\b|ss#)/i;
 
 /**
  * SSA rules for numbers that are never issued
@@ -13,6 +14,14 @@ function validSsn(area: string, group: string, serial: string): boolean {
   if (group === "00" || serial === "0000") return false;
   const all = area + group + serial;
   return all !== "123456789" && !/^(\d)\1{8}$/.test(all);
+}
+
+/** Part of a longer dashed or dotted number (a phone, a part number), or spaced digits read aloud. */
+function insideLongerNumber(text: string, start: number, end: number, sep: string): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 2);
+  if (/\d[-.]$/.test(before) || /^[-.]\d/.test(after)) return true;
+  return sep === " " && (/\d $/.test(before) || /^ \d/.test(after));
 }
 
 // US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …); no checksum,
@@ -27,11 +36,10 @@ export const usIdRecognizer: Recognizer = {
       const [value, area = "", sep = "", group = "", serial = ""] = m;
       if (!validSsn(area, group, serial)) continue;
       const end = m.index + value.length;
-      // Part of a longer dashed or dotted number (a phone, a part number) is not an SSN.
-      if (!isIsolated(text, m.index, end) || /^[-.]\d/.test(text.slice(end, end + 2))) continue;
-      if (/\d[-.]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
-      // Only the dashed form stands on its own; bare 9 digits or spaced groups need SSN words.
-      if (sep === "-" || hasContext(text, m.index, end, SSN_CONTEXT)) {
+      if (!isIsolated(text, m.index, end) || insideLongerNumber(text, m.index, end, sep)) continue;
+      // The dashed and dotted 3-2-4 forms stand on their own (no phone, date or version is written
+      // so); bare 9 digits or spaced groups (a Berlin "030 12 3456") need SSN words.
+      if (sep === "-" || sep === "." || hasContext(text, m.index, end, SSN_CONTEXT)) {
         out.push({ start: m.index, end, label: "US_SSN" });
       }
     }
