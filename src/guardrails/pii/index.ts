@@ -15,7 +15,8 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | IBAN_CODE          | country length (SWIFT registry) and ISO 13616 mod-97                       |
  * | US_SSN             | SSA-valid area/group/serial; dashed or dotted, or spaced/bare with SSN     |
  * |                    | words; never inside a longer number                                        |
- * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"                 |
+ * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"; or a layout    |
+ * |                    | with letters that a state named beside it issues (state-licenses.ts)       |
  * | IP_ADDRESS         | IPv4 with valid octets, not a version or inside "1.2.3.4.5"; IPv6 incl.    |
  * |                    | "::1", "::ffff:1.2.3.4" and "%zone"; not code like "a::b"                  |
  * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |

@@ -1,4 +1,5 @@
 import { hasContext, isIsolated, type Recognizer } from "./recognizer.js";
+import { fitsNamedState, namesAState } from "./state-licenses.js";
 
 const SSN = /\b(\d{3})([- .]?)(\d{2})\2(\d{4})\b/g;
 // "ss#" ends in a non-word character, so it sits outside the trailing \b.
@@ -24,10 +25,15 @@ function insideLongerNumber(text: string, start: number, end: number, sep: strin
   return sep === " " && (/\d $/.test(before) || /^ \d/.test(after));
 }
 
-// US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …); no checksum,
-// so only with words that say what it is, like Presidio's US_DRIVER_LICENSE recogniser.
-const LICENSE = /\b(?=[A-Z0-9]{6,14}\b)[A-Z]{0,2}\d{5,13}[A-Z]{0,2}\b/g;
+// US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …) and carry no
+// checksum: any such token next to words that say what it is, like Presidio's US_DRIVER_LICENSE
+// recogniser; without those words, only a layout with letters that a state named beside it issues.
+const TOKEN = /\b[A-Z\d]{6,19}\b/g;
+const LICENSE = /^(?=.{6,14}$)[A-Z]{0,2}\d{5,13}[A-Z]{0,2}$/;
 const LICENSE_CONTEXT = /\b(?:driver'?s?|driving|licen[cs]e|dl|dl#|dln)\b/i;
+// A state beside an order or a flight number does not make it a licence.
+const OTHER_CONTEXT =
+  /\b(?:order|invoice|tracking|shipment|parcel|ref|reference|ticket|serial|sku|part|model|flight|booking|confirmation|transaction|policy|claim|account)\b/i;
 
 export const usIdRecognizer: Recognizer = {
   entities: ["US_SSN", "US_DRIVER_LICENSE"],
@@ -43,11 +49,18 @@ export const usIdRecognizer: Recognizer = {
         out.push({ start: m.index, end, label: "US_SSN" });
       }
     }
-    if (!LICENSE_CONTEXT.test(text)) return;
-    for (const m of text.matchAll(LICENSE)) {
-      const end = m.index + m[0].length;
-      if (hasContext(text, m.index, end, LICENSE_CONTEXT, 40))
-        out.push({ start: m.index, end, label: "US_DRIVER_LICENSE" });
+    const words = LICENSE_CONTEXT.test(text);
+    if (!words && !namesAState(text)) return;
+    for (const m of text.matchAll(TOKEN)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      const byWords = words && LICENSE.test(m[0]) && hasContext(text, start, end, LICENSE_CONTEXT, 40);
+      const byState =
+        !byWords &&
+        /[A-Z]/.test(m[0]) &&
+        fitsNamedState(text, start, end) &&
+        !hasContext(text, start, end, OTHER_CONTEXT, 40);
+      if (byWords || byState) out.push({ start, end, label: "US_DRIVER_LICENSE" });
     }
   },
 };

@@ -27,6 +27,7 @@ const HOSTILE: [string, string][] = [
   ["non-ASCII punctuation between capitals", fill("A•", TRIGGERS)],
   ["slashed numbers after date words (month/day)", fill("on 1/1 by 1/", TRIGGERS)],
   ["four-digit groups, one long run (cards)", fill("4111 ", TRIGGERS)],
+  ["state codes beside licence-like tokens", fill("CA B7654321 ", TRIGGERS)],
 ];
 
 describe("pii: worst-case cost", () => {
