@@ -40,11 +40,13 @@ const LAYOUTS: Readonly<Record<string, { readonly name: string; readonly layout:
 
 const BY_NAME = new Map(Object.entries(LAYOUTS).map(([code, s]) => [s.name.toLowerCase(), code]));
 const FITS = new Map(Object.entries(LAYOUTS).map(([code, s]) => [code, new RegExp(`^(?:${s.layout})$`)]));
-// Longer names first, so "West Virginia" is not read as "Virginia". Postal codes only in capitals:
-// "in", "or", "me" and "ok" are words.
+// Longer names first, so "West Virginia" is not read as "Virginia". Postal codes only in capitals,
+// and not those that are words even in capitals ("OK", "HI"): those states need their names.
 const NAMES = [...BY_NAME.keys()].sort((a, b) => b.length - a.length).join("|");
+const WORD_CODES = new Set(["HI", "IN", "ME", "OH", "OK"]);
+const CODES = Object.keys(LAYOUTS).filter((code) => !WORD_CODES.has(code));
 const STATE = new RegExp(
-  `\\b(?:(?<name>${NAMES.replace(/ /g, "\\s+")})|(?<code>${Object.keys(LAYOUTS).join("|")}))\\b`,
+  `\\b(?:(?<name>${NAMES.replace(/ /g, "\\s+")})|(?<code>${CODES.join("|")}))\\b`,
   "gi",
 );
 

@@ -21,6 +21,8 @@ const cases: { text: string; expected: string[] }[] = [
   { text: "shipping to CA, order B7654321", expected: [] },
   { text: "flight from NY UA1234567 landed", expected: [] },
   { text: "In B7654321 we trust; or C7654321", expected: [] },
+  { text: "OK A123456789 sent; HI B12345678", expected: [] },
+  { text: "Oklahoma A123456789 on file", expected: ["A123456789"] },
   { text: "B7654321 alone is a code", expected: [] },
 ];
 
