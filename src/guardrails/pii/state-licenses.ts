@@ -2,7 +2,8 @@
  * Driver licence number layouts of the US states that put letters in them, from NTSI's table of
  * state formats (https://ntsi.com/drivers-license-format/). Digits-only layouts (Texas' 8 digits,
  * Pennsylvania's 8, …) are left out: they are ordinary numbers unless the text says "licence", and
- * so are letter layouts with fewer than six digits ("AB1234" is any product code).
+ * so are letter layouts with fewer than six digits ("AB1234" is any product code), New York's eight
+ * letters (a word) and Washington's 12 characters of letters, digits and "*" (any upper-case code).
  */
 const LAYOUTS: Readonly<Record<string, { readonly name: string; readonly layout: string }>> = {
   AZ: { name: "Arizona", layout: "[A-Z]\\d{8}" },
