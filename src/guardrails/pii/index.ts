@@ -10,14 +10,19 @@ import { type PiiSettings, piiSettingsSchema } from "./settings.js";
  * | ------------------ | -------------------------------------------------------------------------- |
  * | EMAIL_ADDRESS      | local@domain.tld                                                           |
  * | PHONE_NUMBER       | +international via libphonenumber-js; NANP layouts; others with cue words  |
- * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number     |
+ * | CREDIT_CARD        | 13–19 digits, Luhn, issuer prefix (or card words), not an order number;    |
+ * |                    | cards side by side split on group boundaries; 12-digit Maestro with words  |
  * | IBAN_CODE          | country length (SWIFT registry) and ISO 13616 mod-97                       |
- * | US_SSN             | SSA-valid area/group/serial; dashed, or bare with SSN words                |
- * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"                 |
- * | IP_ADDRESS         | IPv4 with valid octets (not "version 1.2.3.4"), IPv6 incl. "::" forms       |
+ * | US_SSN             | SSA-valid area/group/serial; dashed or dotted, or spaced/bare with SSN     |
+ * |                    | words; never inside a longer number                                        |
+ * | US_DRIVER_LICENSE  | state-style letters+digits next to "driver's license"/"DL"; or a layout    |
+ * |                    | with letters that a state named beside it issues (state-licenses.ts)       |
+ * | IP_ADDRESS         | IPv4 with valid octets, not a version or inside "1.2.3.4.5"; IPv6 incl.    |
+ * |                    | "::1", "::ffff:1.2.3.4" and "%zone"; not code like "a::b"                  |
  * | CRYPTO             | Bitcoin Base58Check P2PKH/P2SH, bech32/bech32m (checksums verified)        |
  * | URL                | scheme or www. URLs, bare domains with common TLDs                         |
- * | DATE_TIME          | numeric and ISO dates, month names, weekdays, am/pm times                  |
+ * | DATE_TIME          | numeric and ISO dates (zones too), month names (also "12-Jan-2024"),       |
+ * |                    | month/year, month/day after a date word, weekdays, am/pm times             |
  * | PERSON             | trained BIO tagger (models/pii/tagger): word shape, context, lexicons       |
  * | LOCATION           | the same tagger (lexicon features: countries, cities, provinces)           |
  * | ORGANIZATION       | the same tagger (features: suffixes like Inc/Ltd, well-known names)        |

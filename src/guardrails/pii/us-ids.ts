@@ -1,7 +1,9 @@
 import { hasContext, isIsolated, type Recognizer } from "./recognizer.js";
+import { fitsNamedState, namesAState } from "./state-licenses.js";
 
 const SSN = /\b(\d{3})([- .]?)(\d{2})\2(\d{4})\b/g;
-const SSN_CONTEXT = /\b(?:ssn|ssns|social security|social sec|soc\.? sec|ss#|ss no|taxpayer|tin)\b/i;
+// "ss#" ends in a non-word character, so it sits outside the trailing \b.
+const SSN_CONTEXT = /\b(?:(?:ssns?|social security|social sec|soc\.? sec|ss no|taxpayer|tin)\b|ss#)/i;
 
 /**
  * SSA rules for numbers that are never issued
@@ -15,10 +17,23 @@ function validSsn(area: string, group: string, serial: string): boolean {
   return all !== "123456789" && !/^(\d)\1{8}$/.test(all);
 }
 
-// US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …); no checksum,
-// so only with words that say what it is, like Presidio's US_DRIVER_LICENSE recogniser.
-const LICENSE = /\b(?=[A-Z0-9]{6,14}\b)[A-Z]{0,2}\d{5,13}[A-Z]{0,2}\b/g;
+/** Part of a longer dashed or dotted number (a phone, a part number), or spaced digits read aloud. */
+function insideLongerNumber(text: string, start: number, end: number, sep: string): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 2);
+  if (/\d[-.]$/.test(before) || /^[-.]\d/.test(after)) return true;
+  return sep === " " && (/\d $/.test(before) || /^ \d/.test(after));
+}
+
+// US driver licence numbers vary by state (1 letter + 4–14 digits, 7–9 digits, …) and carry no
+// checksum: any such token next to words that say what it is, like Presidio's US_DRIVER_LICENSE
+// recogniser; without those words, only a layout with letters that a state named beside it issues.
+const TOKEN = /\b[A-Z\d]{6,19}\b/g;
+const LICENSE = /^(?=.{6,14}$)[A-Z]{0,2}\d{5,13}[A-Z]{0,2}$/;
 const LICENSE_CONTEXT = /\b(?:driver'?s?|driving|licen[cs]e|dl|dl#|dln)\b/i;
+// A state beside an order or a flight number does not make it a licence.
+const OTHER_CONTEXT =
+  /\b(?:order|invoice|tracking|shipment|parcel|ref|reference|ticket|serial|sku|part|model|flight|booking|confirmation|transaction|policy|claim|account)\b/i;
 
 export const usIdRecognizer: Recognizer = {
   entities: ["US_SSN", "US_DRIVER_LICENSE"],
@@ -27,19 +42,25 @@ export const usIdRecognizer: Recognizer = {
       const [value, area = "", sep = "", group = "", serial = ""] = m;
       if (!validSsn(area, group, serial)) continue;
       const end = m.index + value.length;
-      // Part of a longer dashed or dotted number (a phone, a part number) is not an SSN.
-      if (!isIsolated(text, m.index, end) || /^[-.]\d/.test(text.slice(end, end + 2))) continue;
-      if (/\d[-.]$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue;
-      // Only the dashed form stands on its own; bare 9 digits or spaced groups need SSN words.
-      if (sep === "-" || hasContext(text, m.index, end, SSN_CONTEXT)) {
+      if (!isIsolated(text, m.index, end) || insideLongerNumber(text, m.index, end, sep)) continue;
+      // The dashed and dotted 3-2-4 forms stand on their own (no phone, date or version is written
+      // so); bare 9 digits or spaced groups (a Berlin "030 12 3456") need SSN words.
+      if (sep === "-" || sep === "." || hasContext(text, m.index, end, SSN_CONTEXT)) {
         out.push({ start: m.index, end, label: "US_SSN" });
       }
     }
-    if (!LICENSE_CONTEXT.test(text)) return;
-    for (const m of text.matchAll(LICENSE)) {
-      const end = m.index + m[0].length;
-      if (hasContext(text, m.index, end, LICENSE_CONTEXT, 40))
-        out.push({ start: m.index, end, label: "US_DRIVER_LICENSE" });
+    const words = LICENSE_CONTEXT.test(text);
+    if (!words && !namesAState(text)) return;
+    for (const m of text.matchAll(TOKEN)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      const byWords = words && LICENSE.test(m[0]) && hasContext(text, start, end, LICENSE_CONTEXT, 40);
+      const byState =
+        !byWords &&
+        /[A-Z]/.test(m[0]) &&
+        fitsNamedState(text, start, end) &&
+        !hasContext(text, start, end, OTHER_CONTEXT, 40);
+      if (byWords || byState) out.push({ start, end, label: "US_DRIVER_LICENSE" });
     }
   },
 };

@@ -25,6 +25,9 @@ const HOSTILE: [string, string][] = [
   ["international phone numbers", fill("+44 20 7946 0958 ")],
   ["punctuation, one tagger token a character", fill("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")],
   ["non-ASCII punctuation between capitals", fill("A•", TRIGGERS)],
+  ["slashed numbers after date words (month/day)", fill("on 1/1 by 1/", TRIGGERS)],
+  ["four-digit groups, one long run (cards)", fill("4111 ", TRIGGERS)],
+  ["state codes beside licence-like tokens", fill("CA B7654321 ", TRIGGERS)],
 ];
 
 describe("pii: worst-case cost", () => {
