@@ -1,6 +1,7 @@
 import type { Finding, GuardrailDefinition, Span } from "../types.js";
-import { createPiiDetect, type PiiDetect } from "./detect.js";
+import { createPiiDetect, type PiiDetect, resolveOverlaps } from "./detect.js";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
+import { loadOwnTagger } from "./own-model.js";
 import { type PiiSettings, piiSettingsSchema } from "./settings.js";
 
 /*
@@ -62,19 +63,25 @@ export const piiGuardrail = {
   appliesTo: ["input", "output"],
   settings: piiSettingsSchema,
   reportsSpans: true,
-  create(settings) {
-    const detect = createPiiDetect(new Set(settings.entities));
-    return {
-      check({ text, spansFrom }): Finding {
-        const found = detect(text.clean);
-        // Entity types from every finding; only the first spans (of those wanted) are kept.
-        const entities = entityTypes(found);
-        const wanted = spansFrom === undefined ? found : found.filter((s) => s.end > spansFrom);
-        const spans = wanted.slice(0, MAX_SPANS);
-        const cut = wanted.length > MAX_SPANS ? { spansCut: true } : {};
-        return { flagged: found.length > 0, entities, spans, score: found.length > 0 ? 1 : 0, ...cut };
-      },
+  create(settings, context) {
+    const wanted = new Set(settings.entities);
+    const detect = createPiiDetect(wanted);
+    const finding = (found: readonly Span[], spansFrom: number | undefined): Finding => {
+      // Entity types from every finding; only the first spans (of those wanted) are kept.
+      const entities = entityTypes(found);
+      const kept = spansFrom === undefined ? found : found.filter((s) => s.end > spansFrom);
+      const spans = kept.slice(0, MAX_SPANS);
+      const cut = kept.length > MAX_SPANS ? { spansCut: true } : {};
+      return { flagged: found.length > 0, entities, spans, score: found.length > 0 ? 1 : 0, ...cut };
     };
+    if (!settings.model) return { check: ({ text, spansFrom }) => finding(detect(text.clean), spansFrom) };
+    // A model of the profile's own adds its entities; overlaps resolve as among the rules.
+    return loadOwnTagger(settings.model, context.baseDir, wanted).then((own) => ({
+      async check({ text, spansFrom }) {
+        const found = resolveOverlaps([...detect(text.clean), ...(await own.find(text.clean))]);
+        return finding(found, spansFrom);
+      },
+    }));
   },
   render(finding) {
     if (finding === undefined) return { enabled: false, detected: false, entities: [] };

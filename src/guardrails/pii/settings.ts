@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
+import { ownNerModel } from "./own-model.js";
 
 const SUPPORTED = new Set<string>(PII_ENTITIES);
 
@@ -15,6 +16,8 @@ export const piiSettingsSchema = z.strictObject({
     .min(1)
     .default([...PII_ENTITIES])
     .transform((names) => names as PiiEntity[]),
+  /** Bring your own NER model beside the rules and the bundled tagger (see own-model.ts). */
+  model: ownNerModel.optional(),
 });
 
 export type PiiSettings = z.infer<typeof piiSettingsSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PII_ENTITIES, piiGuardrail } from "../../../src/guardrails/pii/index.js";
-import type { Finding } from "../../../src/guardrails/types.js";
+import type { Detector, Finding } from "../../../src/guardrails/types.js";
 import { normalizeText } from "../../../src/text/normalize.js";
 
 describe("pii guardrail", () => {
@@ -36,7 +36,7 @@ describe("pii guardrail", () => {
 
   it("checks only the configured entities and reports types once, in a stable order", () => {
     const settings = piiGuardrail.settings.parse({ enabled: true, entities: ["US_SSN", "EMAIL_ADDRESS"] });
-    const detector = piiGuardrail.create(settings);
+    const detector = piiGuardrail.create(settings, { baseDir: "." }) as Detector;
     const text = normalizeText("ssn 123-45-6788, mail a@b.io and c@d.io, card 4111 1111 1111 1111");
     const finding = detector.check({ mode: "input", text });
     expect(finding).toMatchObject({ flagged: true, entities: ["EMAIL_ADDRESS", "US_SSN"] });
@@ -48,7 +48,9 @@ describe("pii guardrail", () => {
   });
 
   it("keeps the first 100 spans of a finding but every entity type", () => {
-    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }));
+    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }), {
+      baseDir: ".",
+    }) as Detector;
     const text = normalizeText(`${"mail a@b.io ".repeat(500)}ssn 123-45-6788`);
     const finding = detector.check({ mode: "input", text }) as Finding;
     expect(finding.spans).toHaveLength(100);
@@ -56,7 +58,9 @@ describe("pii guardrail", () => {
   });
 
   it("reports nothing on clean text", () => {
-    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }));
+    const detector = piiGuardrail.create(piiGuardrail.settings.parse({ enabled: true }), {
+      baseDir: ".",
+    }) as Detector;
     expect(
       detector.check({ mode: "output", text: normalizeText("The weather is nice today.") }),
     ).toMatchObject({
