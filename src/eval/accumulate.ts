@@ -1,5 +1,6 @@
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 import { averagePrecision, buildCurve, recallAtFpr, rocAuc, sampleCurves } from "./curves.js";
+import { ThresholdTally } from "./effective-threshold.js";
 import { exampleOf, maxScore, TopRows } from "./examples.js";
 import { Growable } from "./growable.js";
 import { histogram } from "./histogram.js";
@@ -41,6 +42,7 @@ interface PerGuardrail {
   tp: number;
   fp: number;
   errors: number;
+  thresholds: ThresholdTally;
   scores: Growable<Float64Array>;
   labels: Growable<Int8Array>;
 }
@@ -66,6 +68,7 @@ export class Accumulator {
         tp: 0,
         fp: 0,
         errors: 0,
+        thresholds: new ThresholdTally(),
         scores: new Growable((n) => new Float64Array(n), 256),
         labels: new Growable((n) => new Int8Array(n), 256),
       });
@@ -90,6 +93,7 @@ export class Accumulator {
         acc.flagged++;
         flaggers.push(id);
       }
+      acc.thresholds.add(g.threshold);
       if (g.error !== null) {
         acc.errors++;
         failed = true;
@@ -143,14 +147,15 @@ export class Accumulator {
   }
 
   #guardrail(id: GuardrailId, acc: PerGuardrail): GuardrailSummary {
-    const threshold = this.options.guardrails.get(id) ?? null;
+    const effective = acc.thresholds.effective(this.options.guardrails.get(id) ?? null);
+    const { threshold } = effective;
     const base: GuardrailSummary = {
       flagged: acc.flagged,
       tp: acc.tp,
       fp: acc.fp,
       errors: acc.errors,
       scored: acc.scores.length,
-      threshold,
+      ...effective,
       auc: null,
       pr_auc: null,
       recall_at_1pct_fpr: null,

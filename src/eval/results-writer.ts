@@ -18,7 +18,7 @@ const csvCell = (value: unknown): string => {
 /** What `--out` can write: CSV or JSON Lines, told by the file's extension. */
 export const RESULTS_EXTENSIONS = [".csv", ".jsonl", ".ndjson"] as const;
 
-const FIELDS = ["flagged", "score", "matched", "entities", "category", "error"] as const;
+const FIELDS = ["flagged", "score", "threshold", "matched", "entities", "category", "error"] as const;
 
 function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailId[]): string {
   return results
@@ -26,7 +26,15 @@ function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailI
       const cells: unknown[] = [r.row, r.line, r.id, r.label, r.category, r.flagged, r.latency_ms];
       for (const id of guardrails) {
         const g = r.guardrails[id];
-        cells.push(g?.flagged, g?.score, g?.matched.join("|"), g?.entities.join("|"), g?.category, g?.error);
+        cells.push(
+          g?.flagged,
+          g?.score,
+          g?.threshold,
+          g?.matched.join("|"),
+          g?.entities.join("|"),
+          g?.category,
+          g?.error,
+        );
       }
       return `${cells.map(csvCell).join(",")}\n`;
     })

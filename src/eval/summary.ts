@@ -63,8 +63,13 @@ export interface GuardrailSummary {
   errors: number;
   /** Rows whose finding carried a score. Zero for rule-based guardrails. */
   scored: number;
-  /** The profile's threshold when the guardrail reports one. */
+  /**
+   * The threshold the guardrail applied: the profile's, or when the profile leaves it out the
+   * model's own (the one most rows' findings reported). Null for guardrails without one.
+   */
   threshold: number | null;
+  /** `profile` when the profile sets the threshold, `model` when the model's own applied. */
+  threshold_source: "profile" | "model" | null;
   /** ROC-AUC over labelled scored rows (ties count one half); null without both classes. */
   auc: number | null;
   /** Average precision (step-wise area under the precision-recall curve). */
@@ -162,6 +167,8 @@ export interface RowGuardrailResult {
   matched: string[];
   entities: string[];
   category: string | null;
+  /** The threshold the finding was judged against, when the guardrail has one. */
+  threshold: number | null;
   error: string | null;
 }
 

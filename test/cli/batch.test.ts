@@ -79,6 +79,7 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
       matched: [],
       entities: ["CREDIT_CARD"],
       category: null,
+      threshold: null,
       error: null,
     });
     expect(rows[0]?.guardrails.keyword?.matched).toContain("ignore previous instructions");
@@ -120,11 +121,13 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
       "row,line,id,label,category,flagged,latency_ms," +
         ["keyword", "regex", "pii"]
           .flatMap((g) =>
-            ["flagged", "score", "matched", "entities", "category", "error"].map((f) => `${g}.${f}`),
+            ["flagged", "score", "threshold", "matched", "entities", "category", "error"].map(
+              (f) => `${g}.${f}`,
+            ),
           )
           .join(","),
     );
-    expect(first).toMatch(/^1,2,,true,,true,[\d.]+,true,1,ignore all previous instructions,,,,true,/);
+    expect(first).toMatch(/^1,2,,true,,true,[\d.]+,true,1,,ignore all previous instructions,,,,true,/);
   });
 });
 

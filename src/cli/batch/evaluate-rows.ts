@@ -46,6 +46,7 @@ export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mo
         matched: [...(finding?.matched ?? [])],
         entities: [...(finding?.entities ?? [])],
         category: finding?.category ?? null,
+        threshold: typeof finding?.threshold === "number" ? finding.threshold : null,
         error: failure ? failure.error.message : null,
       };
       guardrails[id] = result;

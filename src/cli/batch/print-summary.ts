@@ -1,3 +1,4 @@
+import { describeThreshold } from "../../eval/effective-threshold.js";
 import { excerpt } from "../../eval/excerpt.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
 import { type Paint, table } from "../output.js";
@@ -23,7 +24,17 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
   const entries = Object.entries(s.guardrails) as [string, GuardrailSummary][];
   if (entries.length === 0) return "";
   const rows = [
-    ["guardrail", "flagged", "alone tp", "alone fp", "errors", "auc", "pr auc", "recall@1%fpr"].map(p.dim),
+    [
+      "guardrail",
+      "flagged",
+      "alone tp",
+      "alone fp",
+      "errors",
+      "threshold",
+      "auc",
+      "pr auc",
+      "recall@1%fpr",
+    ].map(p.dim),
   ];
   for (const [id, g] of entries) {
     rows.push([
@@ -32,6 +43,7 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
       String(g.tp),
       String(g.fp),
       String(g.errors),
+      describeThreshold(g),
       num(g.auc),
       num(g.pr_auc),
       g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
@@ -44,7 +56,9 @@ function sweepTables(s: BatchSummary, p: Paint): string {
   let out = "";
   for (const [id, g] of Object.entries(s.guardrails) as [string, GuardrailSummary][]) {
     if (g.sweep) {
-      out += `\n${p.bold(`${id} threshold sweep`)}${g.threshold === null ? "" : p.dim(` (profile: ${g.threshold})`)}\n`;
+      const source = g.threshold_source === "model" ? "model's own" : "profile";
+      const current = g.threshold === null ? "" : p.dim(` (${source}: ${g.threshold})`);
+      out += `\n${p.bold(`${id} threshold sweep`)}${current}\n`;
       out += table([
         ["threshold", "precision", "recall", "fpr", "f1"].map(p.dim),
         ...g.sweep.map((pt) => [

@@ -1,3 +1,4 @@
+import { describeThreshold } from "../effective-threshold.js";
 import type { BatchSummary, GuardrailSummary, RowExample } from "../summary.js";
 import { histogramChart, prChart, rocChart } from "./guardrail-charts.js";
 import { esc, htmlTable, int, num, pct } from "./html.js";
@@ -14,7 +15,7 @@ export function guardrailTable(s: BatchSummary): string {
     int(g.fp),
     int(g.errors),
     g.scored > 0 ? int(g.scored) : "–",
-    g.threshold === null ? "–" : String(g.threshold),
+    esc(describeThreshold(g)),
     num(g.auc),
     num(g.pr_auc),
     g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
@@ -74,7 +75,7 @@ export function guardrailCharts(s: BatchSummary): string {
       const why = curves
         ? ""
         : '<p class="muted">No curves: they need labelled scored rows of both classes.</p>';
-      const threshold = g.threshold === null ? "" : `, threshold ${g.threshold}`;
+      const threshold = g.threshold === null ? "" : `, threshold ${esc(describeThreshold(g))}`;
       return `<div class="guardrail"><h3>${esc(id)} <span class="muted">${int(g.scored)} scored rows${threshold}</span></h3>${why}<div class="figs">${figs.map((f) => `<figure>${f}</figure>`).join("")}</div>${sweepDetails(g)}</div>`;
     });
   if (blocks.length === 0) return "";

@@ -11,6 +11,7 @@ const guardrail = (over: Partial<GuardrailSummary>): GuardrailSummary => ({
   errors: 0,
   scored: 0,
   threshold: 0.5,
+  threshold_source: "profile",
   auc: null,
   pr_auc: null,
   recall_at_1pct_fpr: null,

@@ -49,6 +49,14 @@ describe("renderReport", () => {
     }
   });
 
+  it("shows the model's own threshold, marked as such, when the profile sets none", () => {
+    const own = renderReport(sampleSummary({ modelThreshold: true }), fixed);
+    expect(own).toContain('<td class="n">0.5 (model&#39;s own)</td>');
+    expect(own).toContain("threshold 0.5 (model&#39;s own)</span>");
+    expect(own).toMatch(/<text class="mark op"[^>]*>threshold 0\.5</);
+    expect(html).not.toContain("model&#39;s own");
+  });
+
   it("lists the worst false positives and false negatives", () => {
     const s = sampleSummary();
     expect(s.examples.false_positives.length).toBeGreaterThan(0);

@@ -15,6 +15,8 @@ export interface SampleOptions {
   readonly rows?: number;
   readonly labelled?: boolean;
   readonly texts?: (i: number) => string;
+  /** The profile leaves llm's threshold out: its findings report the model's own 0.5. */
+  readonly modelThreshold?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
     profile: "default",
     concurrency: 2,
     guardrails: new Map([
-      ["llm", 0.5],
+      ["llm", options.modelThreshold ? null : 0.5],
       ["keyword", null],
     ]),
     scored: ["llm"],
@@ -61,8 +63,24 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
       flagged: score >= 0.5 || keyword,
       latency_ms: 1 + random() * 4,
       guardrails: {
-        llm: { flagged: score >= 0.5, score, matched: [], entities: [], category: null, error: null },
-        keyword: { flagged: keyword, score: null, matched: [], entities: [], category: null, error: null },
+        llm: {
+          flagged: score >= 0.5,
+          score,
+          matched: [],
+          entities: [],
+          category: null,
+          threshold: 0.5,
+          error: null,
+        },
+        keyword: {
+          flagged: keyword,
+          score: null,
+          matched: [],
+          entities: [],
+          category: null,
+          threshold: null,
+          error: null,
+        },
       },
     };
     acc.add(row, result);
