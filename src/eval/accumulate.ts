@@ -15,6 +15,7 @@ import {
   type Metrics,
   type Progress,
   type RowResult,
+  type Standalone,
   SUMMARY_VERSION,
 } from "./summary.js";
 import { recommend, sweep, type Target } from "./sweep.js";
@@ -41,6 +42,8 @@ interface PerGuardrail {
   flagged: number;
   tp: number;
   fp: number;
+  /** Its own verdicts against the labels, whatever the other guardrails said. */
+  standalone: Confusion;
   errors: number;
   thresholds: ThresholdTally;
   scores: Growable<Float64Array>;
@@ -67,6 +70,7 @@ export class Accumulator {
         flagged: 0,
         tp: 0,
         fp: 0,
+        standalone: emptyConfusion(),
         errors: 0,
         thresholds: new ThresholdTally(),
         scores: new Growable((n) => new Float64Array(n), 256),
@@ -94,6 +98,7 @@ export class Accumulator {
         flaggers.push(id);
       }
       acc.thresholds.add(g.threshold);
+      if (result.label !== null) count(acc.standalone, result.label, g.flagged);
       if (g.error !== null) {
         acc.errors++;
         failed = true;
@@ -153,6 +158,7 @@ export class Accumulator {
       flagged: acc.flagged,
       tp: acc.tp,
       fp: acc.fp,
+      standalone: this.labelled > 0 ? standaloneOf(acc.standalone) : null,
       errors: acc.errors,
       scored: acc.scores.length,
       ...effective,
@@ -208,6 +214,11 @@ export class Accumulator {
       gates: [],
     };
   }
+}
+
+function standaloneOf(c: Confusion): Standalone {
+  const m = metricsOf(c);
+  return { ...c, precision: round(m.precision), recall: round(m.recall), fpr: round(m.fpr) };
 }
 
 function roundMetrics(m: Metrics): Metrics {

@@ -52,13 +52,25 @@ export interface ScoreHistogram {
   unlabelled: number[];
 }
 
+/** A guardrail's figures as if it were the profile's only guardrail: its own verdicts against the labels. */
+export interface Standalone extends Confusion {
+  precision: number | null;
+  recall: number | null;
+  fpr: number | null;
+}
+
 export interface GuardrailSummary {
   /** Rows this guardrail flagged (whether or not others did too). */
   flagged: number;
-  /** Labelled positives flagged by this guardrail and by no other: true positives it alone caused. */
+  /**
+   * Labelled positives flagged by this guardrail and by no other: true positives it alone caused
+   * (what removing it would lose). Not its total: that is `standalone.tp`.
+   */
   tp: number;
   /** Labelled negatives flagged by this guardrail and by no other: false positives it alone caused. */
   fp: number;
+  /** Its verdicts on their own against the labels; null when no row is labelled. */
+  standalone: Standalone | null;
   /** Rows on which the guardrail failed (its verdict then followed the profile's `on_error`). */
   errors: number;
   /** Rows whose finding carried a score. Zero for rule-based guardrails. */

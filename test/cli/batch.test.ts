@@ -58,6 +58,7 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
       flagged: 1,
       tp: 0,
       fp: 1,
+      standalone: { tp: 0, fp: 1, tn: 3, fn: 4, precision: 0, recall: 0, fpr: 0.25 },
       auc: null,
       pr_auc: null,
       recall_at_1pct_fpr: null,
@@ -91,6 +92,9 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
     expect(run.stdout).toMatch(/labelled-prompts\.csv: 8 rows, 4 flagged \(50\.0%\)/);
     expect(run.stdout).toMatch(/flagged +tp 3 +fp 1/);
     expect(run.stdout).toMatch(/pii +1 +0 +1 +0/);
+    expect(run.stdout).toMatch(
+      /on its own +tp +fp +tn +fn +precision +recall +fpr\n(.*\n){2}pii +0 +1 +3 +4 +0\.0% +0\.0% +25\.0%/,
+    );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: checking there are none
     expect(run.stdout).not.toMatch(/\u001b\[/);
   });

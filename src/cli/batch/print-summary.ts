@@ -52,6 +52,21 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
   return `\n${table(rows)}`;
 }
 
+/** Each guardrail's own verdicts against the labels, as if the profile ran it alone. */
+function standaloneRows(s: BatchSummary, p: Paint): string {
+  const entries = Object.entries(s.guardrails) as [string, GuardrailSummary][];
+  if (entries.length === 0 || s.metrics === null) return "";
+  const rows = [
+    ["on its own", "tp", "fp", "tn", "fn", "precision", "recall", "fpr"].map(p.dim),
+    ...entries.map(([id, g]) => {
+      const o = g.standalone;
+      if (o === null) return [id, "–", "–", "–", "–", "–", "–", "–"];
+      return [id, ...[o.tp, o.fp, o.tn, o.fn].map(String), pct(o.precision), pct(o.recall), pct(o.fpr)];
+    }),
+  ];
+  return `\n${table(rows)}`;
+}
+
 function sweepTables(s: BatchSummary, p: Paint): string {
   let out = "";
   for (const [id, g] of Object.entries(s.guardrails) as [string, GuardrailSummary][]) {
@@ -112,5 +127,5 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
     .join("");
-  return `${head}${metrics}${guardrailRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
+  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
 }

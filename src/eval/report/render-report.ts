@@ -2,7 +2,7 @@ import type { BatchSummary } from "../summary.js";
 import { esc, int } from "./html.js";
 import { confusionMatrix, gates, headline, latency } from "./overview.js";
 import { STYLES } from "./styles.js";
-import { categoryTable, examples, guardrailCharts, guardrailTable } from "./tables.js";
+import { categoryTable, examples, guardrailCharts, guardrailTable, standaloneTable } from "./tables.js";
 
 export interface ReportOptions {
   /** Shown in the footer; tests pass a fixed date. Defaults to now. */
@@ -36,7 +36,7 @@ export function renderReport(s: BatchSummary, options: ReportOptions = {}): stri
     labels,
     s.metrics === null ? `<section><h2>Latency</h2>${latency(s)}</section>` : "",
     gates(s),
-    `<section><h2>Guardrails</h2>${guardrailTable(s)}<p class="muted">"alone" counts the rows that guardrail flagged and no other did.</p></section>`,
+    `<section><h2>Guardrails</h2>${guardrailTable(s)}<p class="muted">"alone" counts the rows that guardrail flagged and no other did: what removing it would lose.</p>${standaloneTable(s)}</section>`,
     guardrailCharts(s),
     categoryTable(s),
     examples(s),

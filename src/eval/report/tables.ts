@@ -39,6 +39,21 @@ export function guardrailTable(s: BatchSummary): string {
   );
 }
 
+/** Each guardrail's own verdicts against the labels, as if the profile ran it alone. */
+export function standaloneTable(s: BatchSummary): string {
+  if (s.metrics === null || entries(s).length === 0) return "";
+  const rows = entries(s).map(([id, g]) => {
+    const o = g.standalone;
+    if (o === null) return [esc(id), "–", "–", "–", "–", "–", "–", "–"];
+    return [esc(id), ...[o.tp, o.fp, o.tn, o.fn].map(int), pct(o.precision), pct(o.recall), pct(o.fpr)];
+  });
+  return `<h3>Each guardrail on its own</h3><p class="muted">Its own verdicts against the labels, as if it were the profile's only guardrail.</p>${htmlTable(
+    ["guardrail", "tp", "fp", "tn", "fn", "precision", "recall", "FPR"],
+    rows,
+    [1, 2, 3, 4, 5, 6, 7],
+  )}`;
+}
+
 function sweepDetails(g: GuardrailSummary): string {
   const r = g.recommendation;
   const target = r ? `${r.target.metric === "fpr" ? "FPR ≤" : "recall ≥"} ${r.target.value}` : "";

@@ -8,6 +8,7 @@ const guardrail = (over: Partial<GuardrailSummary>): GuardrailSummary => ({
   flagged: 0,
   tp: 0,
   fp: 0,
+  standalone: null,
   errors: 0,
   scored: 0,
   threshold: 0.5,

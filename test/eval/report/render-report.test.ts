@@ -57,6 +57,13 @@ describe("renderReport", () => {
     expect(html).not.toContain("model&#39;s own");
   });
 
+  it("has each guardrail's figures on its own beside what it caught alone", () => {
+    const llm = sampleSummary().guardrails.llm?.standalone;
+    expect(html).toContain("<h3>Each guardrail on its own</h3>");
+    expect(html).toContain(`<td>llm</td><td class="n">${llm?.tp}</td><td class="n">${llm?.fp}</td>`);
+    expect(renderReport(sampleSummary({ labelled: false }), fixed)).not.toContain("on its own");
+  });
+
   it("lists the worst false positives and false negatives", () => {
     const s = sampleSummary();
     expect(s.examples.false_positives.length).toBeGreaterThan(0);
