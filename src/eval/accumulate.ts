@@ -61,6 +61,7 @@ export class Accumulator {
   readonly #categories = new Map<string, { rows: number; flagged: number; confusion: Confusion }>();
   readonly #guardrails = new Map<GuardrailId, PerGuardrail>();
   readonly #latency = new LatencyRecorder();
+  readonly #engine = new LatencyRecorder();
   readonly #fps: TopRows;
   readonly #fns: TopRows;
 
@@ -85,6 +86,7 @@ export class Accumulator {
     this.rows++;
     if (result.flagged) this.flagged++;
     this.#latency.add(result.latency_ms);
+    this.#engine.add(result.engine_ms);
     const flaggers: GuardrailId[] = [];
     let failed = false;
     for (const [id, g] of Object.entries(result.guardrails) as [
@@ -207,6 +209,7 @@ export class Accumulator {
       guardrails,
       categories,
       latency: this.#latency.summary(),
+      engine_ms_per_row: this.#engine.summary(),
       throughput_rows_per_s: elapsedMs > 0 ? round((this.rows * 1000) / elapsedMs, 1) : null,
       elapsed_ms: Math.round(elapsedMs),
       concurrency: o.concurrency,

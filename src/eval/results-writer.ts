@@ -23,7 +23,16 @@ const FIELDS = ["flagged", "score", "threshold", "matched", "entities", "categor
 function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailId[]): string {
   return results
     .map((r) => {
-      const cells: unknown[] = [r.row, r.line, r.id, r.label, r.category, r.flagged, r.latency_ms];
+      const cells: unknown[] = [
+        r.row,
+        r.line,
+        r.id,
+        r.label,
+        r.category,
+        r.flagged,
+        r.latency_ms,
+        r.engine_ms,
+      ];
       for (const id of guardrails) {
         const g = r.guardrails[id];
         cells.push(
@@ -63,7 +72,7 @@ export function openResultsWriter(file: string, guardrails: readonly GuardrailId
       if (!header) {
         const names = guardrails.flatMap((id) => FIELDS.map((f) => `${id}.${f}`));
         await put(
-          `${["row", "line", "id", "label", "category", "flagged", "latency_ms", ...names].join(",")}\n`,
+          `${["row", "line", "id", "label", "category", "flagged", "latency_ms", "engine_ms", ...names].join(",")}\n`,
         );
         header = true;
       }

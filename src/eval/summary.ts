@@ -160,7 +160,17 @@ export interface BatchSummary {
   guardrails: Partial<Record<GuardrailId, GuardrailSummary>>;
   /** Per value of the category column; empty without one. */
   categories: Record<string, CategorySummary>;
+  /**
+   * Each row's wall time from the start of its engine check to its verdict. Rows are checked in
+   * batches that share one encoder call (and a worker's other batch), so this is about the time of
+   * the row's whole batch, not of the row: see `engine_ms_per_row`.
+   */
   latency: Latency;
+  /**
+   * Engine time per row: the engine time of each row's batch divided by the rows in it, what one
+   * row costs a worker. A lone request (no batch to share the encoder call with) takes longer.
+   */
+  engine_ms_per_row: Latency;
   throughput_rows_per_s: number | null;
   elapsed_ms: number;
   concurrency: number;
@@ -194,7 +204,10 @@ export interface RowResult {
   label: boolean | null;
   category: string | null;
   flagged: boolean;
+  /** Wall time of the row's check, which ran alongside the rest of its batch (see `latency`). */
   latency_ms: number;
+  /** The row's share of its batch's engine time: the batch's time divided by its rows. */
+  engine_ms: number;
   guardrails: Partial<Record<GuardrailId, RowGuardrailResult>>;
 }
 

@@ -65,6 +65,8 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
     });
     expect(s.categories.jailbreak).toMatchObject({ rows: 2, tp: 1, fn: 1, recall: 0.5 });
     expect(Object.keys(s.latency)).toEqual(["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms"]);
+    expect(Object.keys(s.engine_ms_per_row)).toEqual(["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms"]);
+    expect(s.engine_ms_per_row.p50_ms).toBeLessThanOrEqual(s.latency.p50_ms ?? 0);
     expect(s.throughput_rows_per_s).toBeGreaterThan(0);
     expect(s.examples.false_positives.map((e) => e.id)).toEqual(["p5"]);
     expect(s.examples.false_negatives.map((e) => e.id)).toEqual(["p8"]);
@@ -91,6 +93,7 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/labelled-prompts\.csv: 8 rows, 4 flagged \(50\.0%\)/);
     expect(run.stdout).toMatch(/flagged +tp 3 +fp 1/);
+    expect(run.stdout).toMatch(/engine time per row \(its batch's time \/ its rows\): p50 [\d.]+ ms, p95/);
     expect(run.stdout).toMatch(/pii +1 +0 +1 +0/);
     expect(run.stdout).toMatch(
       /on its own +tp +fp +tn +fn +precision +recall +fpr\n(.*\n){2}pii +0 +1 +3 +4 +0\.0% +0\.0% +25\.0%/,
@@ -122,7 +125,7 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
     await rules(["batch", fixture("prompts.tsv"), "--concurrency", "0", "--quiet", "--out", out]);
     const [header, first] = (await readFile(out, "utf8")).split("\n");
     expect(header).toBe(
-      "row,line,id,label,category,flagged,latency_ms," +
+      "row,line,id,label,category,flagged,latency_ms,engine_ms," +
         ["keyword", "regex", "pii"]
           .flatMap((g) =>
             ["flagged", "score", "threshold", "matched", "entities", "category", "error"].map(
@@ -131,7 +134,7 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
           )
           .join(","),
     );
-    expect(first).toMatch(/^1,2,,true,,true,[\d.]+,true,1,,ignore all previous instructions,,,,true,/);
+    expect(first).toMatch(/^1,2,,true,,true,[\d.]+,[\d.]+,true,1,,ignore all previous instructions,,,,true,/);
   });
 });
 
@@ -547,7 +550,7 @@ describe("interruption", () => {
       { file, format: "csv", columns, chunk: chunk as ByteChunk, batchSize: 3, maxChars: 100 },
       async (rows) => {
         batches++;
-        return rows.map((r) => ({ ...r, flagged: false, latency_ms: 0, guardrails: {} }));
+        return rows.map((r) => ({ ...r, flagged: false, latency_ms: 0, engine_ms: 0, guardrails: {} }));
       },
       () => batches === 1,
     );

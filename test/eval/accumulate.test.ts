@@ -30,7 +30,8 @@ function summarise(rows: [boolean | null, boolean, boolean][]) {
     const result: RowResult = {
       ...row,
       flagged: keyword || regex,
-      latency_ms: 1,
+      latency_ms: 100,
+      engine_ms: i + 1,
       guardrails: { keyword: verdict(keyword), regex: verdict(regex) },
     };
     acc.add(row, result);
@@ -57,6 +58,17 @@ describe("per-guardrail figures", () => {
       fp: 1,
       standalone: { tp: 1, fp: 1, tn: 1, fn: 2, precision: 0.5, recall: 0.333333, fpr: 0.5 },
     });
+  });
+
+  it("report engine time per row apart from the in-batch wall time", () => {
+    const s = summarise([
+      [true, true, true],
+      [true, true, false],
+      [false, false, false],
+      [false, false, true],
+    ]);
+    expect(s.engine_ms_per_row).toMatchObject({ p50_ms: 2, p99_ms: 4, mean_ms: 2.5, max_ms: 4 });
+    expect(s.latency.p50_ms).toBe(100);
   });
 
   it("have no standalone figures without labels", () => {

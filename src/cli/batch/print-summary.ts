@@ -5,6 +5,7 @@ import { type Paint, table } from "../output.js";
 
 const pct = (v: number | null | undefined) => (v == null ? "–" : `${(v * 100).toFixed(1)}%`);
 const num = (v: number | null | undefined, digits = 3) => (v == null ? "–" : v.toFixed(digits));
+const ms = (v: number | null) => (v === null ? "–" : `${v.toFixed(2)} ms`);
 
 function metricLines(m: Metrics, p: Paint): string {
   return (
@@ -122,8 +123,13 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
     `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
   ].join("\n");
   const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
+  const e = s.engine_ms_per_row;
   const l = s.latency;
-  const speed = `\nlatency p50 ${num(l.p50_ms, 2)} ms, p95 ${num(l.p95_ms, 2)} ms, p99 ${num(l.p99_ms, 2)} ms; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n`;
+  const speed =
+    `\nengine time per row (its batch's time / its rows): p50 ${ms(e.p50_ms)}, p95 ${ms(e.p95_ms)}, p99 ${ms(e.p99_ms)}; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n` +
+    p.dim(
+      `a row's wall time, checked alongside its batch: p50 ${ms(l.p50_ms)}, p95 ${ms(l.p95_ms)}, p99 ${ms(l.p99_ms)}\n`,
+    );
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
     .join("");

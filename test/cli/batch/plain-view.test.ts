@@ -11,6 +11,7 @@ const result = (row: number): RowResult => ({
   category: null,
   flagged: false,
   latency_ms: 1,
+  engine_ms: 1,
   guardrails: {},
 });
 

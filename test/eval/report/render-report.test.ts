@@ -28,6 +28,9 @@ describe("renderReport", () => {
     expect(html).toContain("<h2>By category</h2>");
     expect(html).toContain(">attack<");
     expect(html).toContain("p95");
+    expect(html).toContain("<h3>Engine time per row</h3>");
+    expect(html).toMatch(/<span class="k">p50<\/span>.*<span class="v">0\.50 ms<\/span>/);
+    expect(html).toContain("A row's own wall time spans its batch");
     expect(html).toContain("2026-01-02T03:04:05Z");
   });
 

@@ -62,6 +62,7 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
       category: row.category,
       flagged: score >= 0.5 || keyword,
       latency_ms: 1 + random() * 4,
+      engine_ms: 0.5,
       guardrails: {
         llm: {
           flagged: score >= 0.5,
