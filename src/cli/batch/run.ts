@@ -41,6 +41,7 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
     batchSize: options.batchSize ?? 32,
     maxChars: setup.maxChars,
     hasInvalid: validation.invalidCount > 0,
+    allTexts: setup.outputs.out !== undefined,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.app ? { app: options.app } : {}),
   });
