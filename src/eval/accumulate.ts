@@ -119,7 +119,7 @@ export class Accumulator {
       if (sole) label ? sole.tp++ : sole.fp++;
       // Rule-only flags rank as most confident; unscored misses as the quietest.
       const { scored } = this.options;
-      const score = maxScore(result, scored);
+      const score = maxScore(result, scored)?.score;
       if (!label && result.flagged) this.#fps.offer(score ?? Infinity, () => exampleOf(row, result, scored));
       if (label && !result.flagged)
         this.#fns.offer(-(score ?? -Infinity), () => exampleOf(row, result, scored));

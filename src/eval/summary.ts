@@ -113,8 +113,10 @@ export interface RowExample {
   /** The text, cut to 300 characters. */
   text: string;
   category: string | null;
-  /** The highest score any guardrail gave the row, when one did. */
+  /** The highest score any score-bearing guardrail gave the row, when one did. */
   score: number | null;
+  /** The guardrail that gave that score. */
+  score_guardrail: GuardrailId | null;
   /** Guardrails that flagged the row. */
   guardrails: GuardrailId[];
 }

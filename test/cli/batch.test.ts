@@ -483,6 +483,7 @@ describe("CI gates", () => {
     expect(xml).toContain('tests="3" failures="3"');
     expect(xml).toContain('name="row 5 (line 6) id p5"');
     expect(xml).toContain('name="row 8 (line 10) id p8"');
+    expect(xml).toContain('message="false positive: flagged by pii"');
   });
 });
 

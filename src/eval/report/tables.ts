@@ -1,4 +1,5 @@
 import { describeThreshold } from "../effective-threshold.js";
+import { describeScore } from "../examples.js";
 import type { BatchSummary, GuardrailSummary, RowExample } from "../summary.js";
 import { histogramChart, prChart, rocChart } from "./guardrail-charts.js";
 import { esc, htmlTable, int, num, pct } from "./html.js";
@@ -122,11 +123,11 @@ function exampleTable(title: string, rows: readonly RowExample[], why: string): 
   const body = rows.map((r) => [
     `${r.row}<span class="muted"> (line ${r.line})</span>${r.id === null ? "" : `<br><span class="muted">${esc(r.id)}</span>`}`,
     r.category === null ? "–" : esc(r.category),
-    num(r.score),
+    r.score === null ? "–" : esc(describeScore(r)),
     r.guardrails.length === 0 ? "–" : esc(r.guardrails.join(", ")),
     `<div class="text">${esc(r.text)}</div>`,
   ]);
-  return `<h3>${title}</h3><p class="muted">${why}</p>${htmlTable(["row", "category", "score", "flagged by", "text"], body, [2])}`;
+  return `<h3>${title}</h3><p class="muted">${why}</p>${htmlTable(["row", "category", "highest score (guardrail)", "flagged by", "text"], body, [2])}`;
 }
 
 export function examples(s: BatchSummary): string {

@@ -74,6 +74,9 @@ describe("renderReport", () => {
     expect(html).toContain("<h3>False negatives</h3>");
     const first = s.examples.false_negatives[0];
     expect(html).toContain(`${first?.row}<span class="muted"> (line ${first?.line})`);
+    // Whose score it is, to 4 decimals: the sample's scores are unrounded.
+    expect(html).toContain('<th class="n">highest score (guardrail)</th>');
+    expect(html).toContain(`<td class="n">llm ${first?.score?.toFixed(4)}</td>`);
   });
 
   it("escapes row text, categories and names (XSS)", () => {
