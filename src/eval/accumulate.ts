@@ -14,6 +14,7 @@ import {
   type GuardrailSummary,
   type Metrics,
   type Progress,
+  type Provenance,
   type RowResult,
   type Standalone,
   SUMMARY_VERSION,
@@ -24,6 +25,7 @@ export interface AccumulatorOptions {
   readonly file: string;
   readonly mode: CheckMode;
   readonly profile: string;
+  readonly provenance: Provenance;
   readonly concurrency: number;
   /** The enabled guardrails and their profile thresholds (null when they have none). */
   readonly guardrails: ReadonlyMap<GuardrailId, number | null>;
@@ -196,8 +198,10 @@ export class Accumulator {
     return {
       version: SUMMARY_VERSION,
       file: o.file,
+      data_sha256: o.provenance.data_sha256,
       mode: o.mode,
       profile: o.profile,
+      profile_file: o.provenance.profile_file,
       rows: this.rows,
       labelled: this.labelled,
       skipped: this.skipped,
@@ -215,6 +219,7 @@ export class Accumulator {
       concurrency: o.concurrency,
       examples: { false_positives: this.#fps.list(), false_negatives: this.#fns.list() },
       gates: [],
+      baseline_warnings: [],
     };
   }
 }

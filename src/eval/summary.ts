@@ -140,7 +140,15 @@ export interface Latency {
   max_ms: number | null;
 }
 
-export interface BatchSummary {
+/** What a run ran on, so that a `--baseline` comparison can tell it compares like with like. */
+export interface Provenance {
+  /** SHA-256 of the data set's bytes (of stdin as read, for `-`). */
+  data_sha256: string;
+  /** The profile's YAML file, relative to the working directory when inside it. */
+  profile_file: string;
+}
+
+export interface BatchSummary extends Provenance {
   version: typeof SUMMARY_VERSION;
   file: string;
   mode: CheckMode;
@@ -182,6 +190,8 @@ export interface BatchSummary {
    * run fails a first `complete` gate and every other one (see `runGates`).
    */
   gates: GateResult[];
+  /** With `--baseline`: how the baseline's data set or profile differ from this run's (empty when alike). */
+  baseline_warnings: string[];
 }
 
 /** One guardrail's part of a row result. */

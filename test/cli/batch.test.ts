@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -436,10 +437,30 @@ describe("CI gates", () => {
     const dir = await tmp();
     const baseline = join(dir, "baseline.json");
     const first = await rules(["batch", file, "--json", "--concurrency", "0"]);
+    const sha = createHash("sha256")
+      .update(await readFile(file))
+      .digest("hex");
+    expect(summaryOf(first.stdout)).toMatchObject({
+      data_sha256: sha,
+      profile_file: join(rulesConfig, "profiles", "default.yaml"),
+    });
     await writeFile(baseline, first.stdout);
-    expect((await rules(["batch", file, "--baseline", baseline, "--concurrency", "0", "--quiet"])).code).toBe(
-      0,
+    const same = await rules(["batch", file, "--baseline", baseline, "--concurrency", "0", "--quiet"]);
+    expect(same).toMatchObject({ code: 0, stderr: "" });
+    // Another data set: the run goes on (its gates decide the exit code) with a warning.
+    const other = await rules([
+      "batch",
+      fixture("prompts.tsv"),
+      "--baseline",
+      baseline,
+      "--concurrency",
+      "0",
+      "--json",
+    ]);
+    expect(other.stderr).toContain(
+      `warning: --baseline ${baseline}: the baseline ran on other data: ${file} (sha256 ${sha.slice(0, 12)}…)`,
     );
+    expect(summaryOf(other.stdout).baseline_warnings).toHaveLength(1);
     const better = summaryOf(first.stdout);
     better.metrics = { ...(better.metrics as NonNullable<BatchSummary["metrics"]>), f1: 0.8 };
     await writeFile(baseline, JSON.stringify(better));

@@ -18,6 +18,7 @@ function summarise(rows: [boolean | null, boolean, boolean][]) {
     file: "x.csv",
     mode: "input",
     profile: "default",
+    provenance: { data_sha256: "0".repeat(64), profile_file: "profiles/default.yaml" },
     concurrency: 0,
     guardrails: new Map([
       ["keyword", null],

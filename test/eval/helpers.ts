@@ -10,6 +10,8 @@ export function summaryWith(
     file: "prompts.csv",
     mode: "input",
     profile: "default",
+    data_sha256: "0".repeat(64),
+    profile_file: "profiles/default.yaml",
     rows: 100,
     labelled: 100,
     skipped: 0,
@@ -39,6 +41,7 @@ export function summaryWith(
     concurrency: 2,
     examples: { false_positives: [], false_negatives: [] },
     gates: [],
+    baseline_warnings: [],
     ...extra,
   };
   return summary;

@@ -4,6 +4,7 @@ import { BatchRunner, type RunResult } from "../../eval/runner.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
 import type { CliContext } from "../context.js";
+import { displayPath } from "../output.js";
 import { createEvaluator } from "./evaluator.js";
 import { attachPlainProgress } from "./plain-view.js";
 import type { BatchSetup } from "./setup.js";
@@ -65,6 +66,7 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
       file: input.name,
       mode: options.mode,
       profile: setup.profile.name,
+      provenance: { data_sha256: setup.dataSha256, profile_file: displayPath(ctx.cwd, setup.profile.file) },
       concurrency,
       guardrails: setup.enabled,
       scored: setup.scored,

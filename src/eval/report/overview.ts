@@ -78,11 +78,14 @@ export function latency(s: BatchSummary): string {
 
 export function gates(s: BatchSummary): string {
   if (s.gates.length === 0) return "";
+  const unlike = s.baseline_warnings
+    .map((w) => `<p class="banner">Baseline not comparable: ${esc(w)}.</p>`)
+    .join("");
   const items = s.gates
     .map(
       (g) =>
         `<li class="${g.passed ? "pass" : "fail"}"><b>${g.passed ? "pass" : "FAIL"}</b> ${esc(g.name)}: ${esc(g.message)}</li>`,
     )
     .join("");
-  return `<section><h2>Gates</h2><ul class="gates">${items}</ul></section>`;
+  return `<section><h2>Gates</h2>${unlike}<ul class="gates">${items}</ul></section>`;
 }

@@ -25,6 +25,7 @@ describe("plain progress lines (off a terminal)", () => {
     await runner.run({
       file: "f.csv",
       mode: "input",
+      provenance: { data_sha256: "0".repeat(64), profile_file: "p.yaml" },
       profile: "p",
       concurrency: 0,
       guardrails: new Map(),

@@ -67,6 +67,17 @@ describe("renderReport", () => {
     expect(renderReport(sampleSummary({ labelled: false }), fixed)).not.toContain("on its own");
   });
 
+  it("says in a banner when the baseline ran on other data", () => {
+    const s = sampleSummary();
+    s.gates = [
+      { name: "baseline:f1", metric: "f1", passed: true, actual: 0.9, expected: 0.8, message: "ok" },
+    ];
+    s.baseline_warnings = ["the baseline ran profile strict, this run default"];
+    expect(renderReport(s, fixed)).toContain(
+      '<p class="banner">Baseline not comparable: the baseline ran profile strict, this run default.</p>',
+    );
+  });
+
   it("lists the worst false positives and false negatives", () => {
     const s = sampleSummary();
     expect(s.examples.false_positives.length).toBeGreaterThan(0);

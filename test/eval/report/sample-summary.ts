@@ -29,6 +29,7 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
     file: "prompts.csv",
     mode: "input",
     profile: "default",
+    provenance: { data_sha256: "0".repeat(64), profile_file: "profiles/default.yaml" },
     concurrency: 2,
     guardrails: new Map([
       ["llm", options.modelThreshold ? null : 0.5],
