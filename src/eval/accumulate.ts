@@ -202,6 +202,8 @@ export class Accumulator {
       mode: o.mode,
       profile: o.profile,
       profile_file: o.provenance.profile_file,
+      config_dir: o.provenance.config_dir,
+      config_source: o.provenance.config_source,
       rows: this.rows,
       labelled: this.labelled,
       skipped: this.skipped,

@@ -4,6 +4,7 @@
  * Field names are snake_case and part of the CLI's contract; add fields, never rename them.
  * A ratio that is undefined (precision with nothing flagged, recall with no positives) is `null`.
  */
+import type { ConfigOrigin } from "../config/origin.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 
 export const SUMMARY_VERSION = 1;
@@ -146,6 +147,9 @@ export interface Provenance {
   data_sha256: string;
   /** The profile's YAML file, relative to the working directory when inside it. */
   profile_file: string;
+  /** The config directory the profile came from (null: the bundled profiles), and why that one. */
+  config_dir: ConfigOrigin["config_dir"];
+  config_source: ConfigOrigin["config_source"];
 }
 
 export interface BatchSummary extends Provenance {

@@ -18,7 +18,12 @@ function summarise(rows: [boolean | null, boolean, boolean][]) {
     file: "x.csv",
     mode: "input",
     profile: "default",
-    provenance: { data_sha256: "0".repeat(64), profile_file: "profiles/default.yaml" },
+    provenance: {
+      data_sha256: "0".repeat(64),
+      profile_file: "profiles/default.yaml",
+      config_dir: null,
+      config_source: "bundled",
+    },
     concurrency: 0,
     guardrails: new Map([
       ["keyword", null],

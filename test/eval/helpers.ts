@@ -12,6 +12,8 @@ export function summaryWith(
     profile: "default",
     data_sha256: "0".repeat(64),
     profile_file: "profiles/default.yaml",
+    config_dir: null,
+    config_source: "bundled",
     rows: 100,
     labelled: 100,
     skipped: 0,

@@ -1,3 +1,4 @@
+import { describeOrigin } from "../../config/origin.js";
 import { describeThreshold } from "../../eval/effective-threshold.js";
 import { excerpt } from "../../eval/excerpt.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
@@ -121,6 +122,7 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
   const head = [
     `${p.bold(s.file)}: ${s.rows} rows${s.interrupted ? p.yellow(" (interrupted)") : ""}, ${s.flagged} flagged (${pct(s.flag_rate)})`,
     `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
+    p.dim(describeOrigin(s.profile_file, s)),
   ].join("\n");
   const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
   const e = s.engine_ms_per_row;

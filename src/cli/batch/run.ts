@@ -3,7 +3,7 @@ import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer
 import { BatchRunner, type RunResult } from "../../eval/runner.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
-import type { CliContext } from "../context.js";
+import { type CliContext, configOrigin } from "../context.js";
 import { displayPath } from "../output.js";
 import { createEvaluator } from "./evaluator.js";
 import { attachPlainProgress } from "./plain-view.js";
@@ -66,7 +66,11 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
       file: input.name,
       mode: options.mode,
       profile: setup.profile.name,
-      provenance: { data_sha256: setup.dataSha256, profile_file: displayPath(ctx.cwd, setup.profile.file) },
+      provenance: {
+        data_sha256: setup.dataSha256,
+        profile_file: displayPath(ctx.cwd, setup.profile.file),
+        ...configOrigin(ctx),
+      },
       concurrency,
       guardrails: setup.enabled,
       scored: setup.scored,

@@ -1,3 +1,4 @@
+import { describeOrigin } from "../../config/origin.js";
 import type { BatchSummary } from "../summary.js";
 import { esc, int } from "./html.js";
 import { confusionMatrix, gates, headline, latency } from "./overview.js";
@@ -30,6 +31,7 @@ export function renderReport(s: BatchSummary, options: ReportOptions = {}): stri
   const body = [
     `<h1>${esc(title)}</h1>`,
     `<p class="muted">profile <b>${esc(s.profile)}</b> · ${esc(s.mode)} mode · ${int(s.rows)} rows</p>`,
+    `<p class="muted">${esc(describeOrigin(s.profile_file, s))}</p>`,
     interrupted,
     errors,
     headline(s),

@@ -29,7 +29,12 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
     file: "prompts.csv",
     mode: "input",
     profile: "default",
-    provenance: { data_sha256: "0".repeat(64), profile_file: "profiles/default.yaml" },
+    provenance: {
+      data_sha256: "0".repeat(64),
+      profile_file: "profiles/default.yaml",
+      config_dir: null,
+      config_source: "bundled",
+    },
     concurrency: 2,
     guardrails: new Map([
       ["llm", options.modelThreshold ? null : 0.5],
