@@ -7,6 +7,8 @@ export interface VerdictContext {
   readonly profile: string;
   readonly app?: string;
   readonly onError: "block" | "allow";
+  /** Which profile file and config directory the check used (see describeOrigin). */
+  readonly origin?: string;
 }
 
 type Entry = Record<string, unknown>;
@@ -48,6 +50,7 @@ export function renderVerdict(outcome: CheckOutcome, where: VerdictContext, p: P
   const source = where.app ? `app ${where.app}, profile ${where.profile}` : `profile ${where.profile}`;
   const ms = (body.execution_time * 1000).toFixed(1);
   let out = `${verdict}  ${where.mode}-check, ${source} ${p.dim(`(${ms} ms)`)}\n`;
+  if (where.origin) out += `  ${p.dim(where.origin)}\n`;
 
   const rows: string[][] = [];
   for (const [id, entry] of Object.entries(body.checks)) {

@@ -1,8 +1,10 @@
 import { type Config, loadBundledConfig, loadConfig, resolveConfigDir } from "../config/load.js";
+import type { ConfigOrigin } from "../config/origin.js";
 import { UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
 import type { Io } from "./io.js";
+import { displayPath } from "./output.js";
 
 /** What every command gets: the global flags, the environment, and how to reach the outside. */
 export interface CliContext {
@@ -20,6 +22,16 @@ export interface CliContext {
 
 export function configDir(ctx: CliContext): string | undefined {
   return resolveConfigDir(ctx.configFlag, ctx.env, ctx.cwd);
+}
+
+/** Which config directory `configDir` picks and why, as the summaries show it. */
+export function configOrigin(ctx: CliContext): ConfigOrigin {
+  const dir = configDir(ctx);
+  if (dir === undefined) return { config_dir: null, config_source: "bundled" };
+  // The same order as resolveConfigDir: the flag, then the variable, then ./guardrail.
+  const chosen = ctx.configFlag ?? ctx.env.GUARDRAIL_CONFIG;
+  const source = chosen ? (ctx.configFlag !== undefined ? "flag" : "env") : "cwd";
+  return { config_dir: displayPath(ctx.cwd, dir), config_source: source };
 }
 
 /** Commands that manage keys, apps or a server cannot fall back to the bundled profiles. */

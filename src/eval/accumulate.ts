@@ -1,5 +1,6 @@
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 import { averagePrecision, buildCurve, recallAtFpr, rocAuc, sampleCurves } from "./curves.js";
+import { ThresholdTally } from "./effective-threshold.js";
 import { exampleOf, maxScore, TopRows } from "./examples.js";
 import { Growable } from "./growable.js";
 import { histogram } from "./histogram.js";
@@ -13,7 +14,9 @@ import {
   type GuardrailSummary,
   type Metrics,
   type Progress,
+  type Provenance,
   type RowResult,
+  type Standalone,
   SUMMARY_VERSION,
 } from "./summary.js";
 import { recommend, sweep, type Target } from "./sweep.js";
@@ -22,6 +25,7 @@ export interface AccumulatorOptions {
   readonly file: string;
   readonly mode: CheckMode;
   readonly profile: string;
+  readonly provenance: Provenance;
   readonly concurrency: number;
   /** The enabled guardrails and their profile thresholds (null when they have none). */
   readonly guardrails: ReadonlyMap<GuardrailId, number | null>;
@@ -40,7 +44,10 @@ interface PerGuardrail {
   flagged: number;
   tp: number;
   fp: number;
+  /** Its own verdicts against the labels, whatever the other guardrails said. */
+  standalone: Confusion;
   errors: number;
+  thresholds: ThresholdTally;
   scores: Growable<Float64Array>;
   labels: Growable<Int8Array>;
 }
@@ -56,6 +63,7 @@ export class Accumulator {
   readonly #categories = new Map<string, { rows: number; flagged: number; confusion: Confusion }>();
   readonly #guardrails = new Map<GuardrailId, PerGuardrail>();
   readonly #latency = new LatencyRecorder();
+  readonly #engine = new LatencyRecorder();
   readonly #fps: TopRows;
   readonly #fns: TopRows;
 
@@ -65,7 +73,9 @@ export class Accumulator {
         flagged: 0,
         tp: 0,
         fp: 0,
+        standalone: emptyConfusion(),
         errors: 0,
+        thresholds: new ThresholdTally(),
         scores: new Growable((n) => new Float64Array(n), 256),
         labels: new Growable((n) => new Int8Array(n), 256),
       });
@@ -78,6 +88,7 @@ export class Accumulator {
     this.rows++;
     if (result.flagged) this.flagged++;
     this.#latency.add(result.latency_ms);
+    this.#engine.add(result.engine_ms);
     const flaggers: GuardrailId[] = [];
     let failed = false;
     for (const [id, g] of Object.entries(result.guardrails) as [
@@ -90,6 +101,8 @@ export class Accumulator {
         acc.flagged++;
         flaggers.push(id);
       }
+      acc.thresholds.add(g.threshold);
+      if (result.label !== null) count(acc.standalone, result.label, g.flagged);
       if (g.error !== null) {
         acc.errors++;
         failed = true;
@@ -108,7 +121,7 @@ export class Accumulator {
       if (sole) label ? sole.tp++ : sole.fp++;
       // Rule-only flags rank as most confident; unscored misses as the quietest.
       const { scored } = this.options;
-      const score = maxScore(result, scored);
+      const score = maxScore(result, scored)?.score;
       if (!label && result.flagged) this.#fps.offer(score ?? Infinity, () => exampleOf(row, result, scored));
       if (label && !result.flagged)
         this.#fns.offer(-(score ?? -Infinity), () => exampleOf(row, result, scored));
@@ -143,14 +156,16 @@ export class Accumulator {
   }
 
   #guardrail(id: GuardrailId, acc: PerGuardrail): GuardrailSummary {
-    const threshold = this.options.guardrails.get(id) ?? null;
+    const effective = acc.thresholds.effective(this.options.guardrails.get(id) ?? null);
+    const { threshold } = effective;
     const base: GuardrailSummary = {
       flagged: acc.flagged,
       tp: acc.tp,
       fp: acc.fp,
+      standalone: this.labelled > 0 ? standaloneOf(acc.standalone) : null,
       errors: acc.errors,
       scored: acc.scores.length,
-      threshold,
+      ...effective,
       auc: null,
       pr_auc: null,
       recall_at_1pct_fpr: null,
@@ -183,8 +198,12 @@ export class Accumulator {
     return {
       version: SUMMARY_VERSION,
       file: o.file,
+      data_sha256: o.provenance.data_sha256,
       mode: o.mode,
       profile: o.profile,
+      profile_file: o.provenance.profile_file,
+      config_dir: o.provenance.config_dir,
+      config_source: o.provenance.config_source,
       rows: this.rows,
       labelled: this.labelled,
       skipped: this.skipped,
@@ -196,13 +215,20 @@ export class Accumulator {
       guardrails,
       categories,
       latency: this.#latency.summary(),
+      engine_ms_per_row: this.#engine.summary(),
       throughput_rows_per_s: elapsedMs > 0 ? round((this.rows * 1000) / elapsedMs, 1) : null,
       elapsed_ms: Math.round(elapsedMs),
       concurrency: o.concurrency,
       examples: { false_positives: this.#fps.list(), false_negatives: this.#fns.list() },
       gates: [],
+      baseline_warnings: [],
     };
   }
+}
+
+function standaloneOf(c: Confusion): Standalone {
+  const m = metricsOf(c);
+  return { ...c, precision: round(m.precision), recall: round(m.recall), fpr: round(m.fpr) };
 }
 
 function roundMetrics(m: Metrics): Metrics {

@@ -9,11 +9,44 @@ const ratio = z.number().nullable().optional();
 const baselineSchema = z.object({
   version: z.number().int().optional(),
   interrupted: z.boolean().optional(),
+  // What the baseline ran on; absent from summaries saved before they were recorded.
+  file: z.string().optional(),
+  data_sha256: z.string().optional(),
+  profile: z.string().optional(),
+  profile_file: z.string().optional(),
   metrics: z.record(z.string(), ratio).nullable(),
   guardrails: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
 });
 
-export type Baseline = Pick<BatchSummary, "metrics" | "guardrails">;
+export type Baseline = Pick<BatchSummary, "metrics" | "guardrails"> &
+  Partial<Pick<BatchSummary, "file" | "data_sha256" | "profile" | "profile_file">>;
+
+const short = (sha: string) => `${sha.slice(0, 12)}…`;
+
+/**
+ * How the baseline's run differs from this one in what it ran on: another data set or another
+ * profile makes "got worse" meaningless, and the gates alone would not say so.
+ */
+export function baselineWarnings(baseline: Baseline, run: BatchSummary): string[] {
+  const warnings: string[] = [];
+  if (baseline.data_sha256 === undefined) {
+    warnings.push(
+      "the baseline does not record its data set's SHA-256 (saved by an older version): it may have run on other data",
+    );
+  } else if (baseline.data_sha256 !== run.data_sha256) {
+    warnings.push(
+      `the baseline ran on other data: ${baseline.file ?? "?"} (sha256 ${short(baseline.data_sha256)}), this run ${run.file} (sha256 ${short(run.data_sha256)})`,
+    );
+  }
+  if (baseline.profile !== undefined && baseline.profile !== run.profile) {
+    warnings.push(`the baseline ran profile ${baseline.profile}, this run ${run.profile}`);
+  } else if (baseline.profile_file !== undefined && baseline.profile_file !== run.profile_file) {
+    warnings.push(
+      `the baseline's profile came from ${baseline.profile_file}, this run's from ${run.profile_file}`,
+    );
+  }
+  return warnings;
+}
 
 export async function loadBaseline(file: string): Promise<Baseline> {
   let text: string;

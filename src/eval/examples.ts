@@ -21,26 +21,36 @@ export class TopRows {
 }
 
 /**
- * The highest score one of the `scored` guardrails (`scoredGuardrails`) gave the row: rule verdicts
- * are 0/1, not scores.
+ * The highest score one of the `scored` guardrails (`scoredGuardrails`) gave the row, and whose it
+ * is: rule verdicts are 0/1, not scores.
  */
-export function maxScore(result: RowResult, scored: Iterable<GuardrailId>): number | null {
-  let max: number | null = null;
+export function maxScore(
+  result: RowResult,
+  scored: Iterable<GuardrailId>,
+): { score: number; guardrail: GuardrailId } | null {
+  let max: { score: number; guardrail: GuardrailId } | null = null;
   for (const id of scored) {
     const g = result.guardrails[id];
-    if (g?.score != null && (max === null || g.score > max)) max = g.score;
+    if (g?.score != null && (max === null || g.score > max.score)) max = { score: g.score, guardrail: id };
   }
   return max;
 }
 
+/** A score as the reports print it: 4 decimals and whose it is, `llm 0.3068`; empty without one. */
+export function describeScore(row: Pick<RowExample, "score" | "score_guardrail">): string {
+  return row.score === null ? "" : `${row.score_guardrail ?? "score"} ${row.score.toFixed(4)}`;
+}
+
 export function exampleOf(row: EvalRow, result: RowResult, scored: Iterable<GuardrailId>): RowExample {
+  const top = maxScore(result, scored);
   return {
     row: row.row,
     line: row.line,
     id: row.id,
     text: row.text.length > 300 ? `${row.text.slice(0, 299)}…` : row.text,
     category: row.category,
-    score: maxScore(result, scored),
+    score: top?.score ?? null,
+    score_guardrail: top?.guardrail ?? null,
     guardrails: Object.entries(result.guardrails)
       .filter(([, g]) => g?.flagged)
       .map(([id]) => id as RowExample["guardrails"][number]),

@@ -1,3 +1,4 @@
+import { describeScore } from "./examples.js";
 import type { BatchSummary, GateResult, RowExample } from "./summary.js";
 
 // XML 1.0 allows only these characters; anything else in a prompt would make the file unreadable.
@@ -29,7 +30,7 @@ function gateCase(gate: GateResult): string {
 function rowCase(row: RowExample, kind: "false positive" | "false negative"): string {
   const name = `row ${row.row} (line ${row.line})${row.id ? ` id ${row.id}` : ""}`;
   const by = row.guardrails.length > 0 ? `flagged by ${row.guardrails.join(", ")}` : "not flagged";
-  const message = `${kind}: ${by}${row.score === null ? "" : `, score ${row.score}`}`;
+  const message = `${kind}: ${by}${row.score === null ? "" : `; highest score: ${describeScore(row)}`}`;
   return [
     `    <testcase${attrs({ classname: `guardrail.batch.rows${row.category ? `.${row.category}` : ""}`, name })}>`,
     `      <failure${attrs({ message, type: kind })}>${xmlEscape(row.text)}</failure>`,

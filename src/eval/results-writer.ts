@@ -3,10 +3,12 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { extname } from "node:path";
 import { UsageError } from "../errors.js";
 import type { GuardrailId } from "../guardrails/types.js";
+import type { EvalRow } from "./rows.js";
 import type { RowResult } from "./summary.js";
 
 export interface ResultsWriter {
-  write(results: readonly RowResult[]): Promise<void>;
+  /** `rows[i]` is the data row of `results[i]`: its text is written beside the result. */
+  write(rows: readonly Pick<EvalRow, "text">[], results: readonly RowResult[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -18,15 +20,37 @@ const csvCell = (value: unknown): string => {
 /** What `--out` can write: CSV or JSON Lines, told by the file's extension. */
 export const RESULTS_EXTENSIONS = [".csv", ".jsonl", ".ndjson"] as const;
 
-const FIELDS = ["flagged", "score", "matched", "entities", "category", "error"] as const;
+const FIELDS = ["flagged", "score", "threshold", "matched", "entities", "category", "error"] as const;
 
-function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailId[]): string {
+function csvLines(
+  rows: readonly Pick<EvalRow, "text">[],
+  results: readonly RowResult[],
+  guardrails: readonly GuardrailId[],
+): string {
   return results
-    .map((r) => {
-      const cells: unknown[] = [r.row, r.line, r.id, r.label, r.category, r.flagged, r.latency_ms];
+    .map((r, i) => {
+      const cells: unknown[] = [
+        r.row,
+        r.line,
+        r.id,
+        rows[i]?.text,
+        r.label,
+        r.category,
+        r.flagged,
+        r.latency_ms,
+        r.engine_ms,
+      ];
       for (const id of guardrails) {
         const g = r.guardrails[id];
-        cells.push(g?.flagged, g?.score, g?.matched.join("|"), g?.entities.join("|"), g?.category, g?.error);
+        cells.push(
+          g?.flagged,
+          g?.score,
+          g?.threshold,
+          g?.matched.join("|"),
+          g?.entities.join("|"),
+          g?.category,
+          g?.error,
+        );
       }
       return `${cells.map(csvCell).join(",")}\n`;
     })
@@ -34,8 +58,9 @@ function csvLines(results: readonly RowResult[], guardrails: readonly GuardrailI
 }
 
 /**
- * Per-row results, streamed as they arrive: JSONL (one RowResult per line) or CSV (one column per
- * guardrail field, lists joined with `|`), by the file's extension.
+ * Per-row results, streamed as they arrive: JSONL (one RowResult per line, with the row's `text`)
+ * or CSV (a `text` column, then one column per guardrail field, lists joined with `|`), by the
+ * file's extension. CSV cells are quoted as RFC 4180 says (https://www.rfc-editor.org/rfc/rfc4180).
  */
 export function openResultsWriter(file: string, guardrails: readonly GuardrailId[]): ResultsWriter {
   const ext = extname(file).toLowerCase();
@@ -51,18 +76,24 @@ export function openResultsWriter(file: string, guardrails: readonly GuardrailId
   };
   let header = format === "jsonl";
   return {
-    async write(results) {
+    async write(rows, results) {
       if (!header) {
         const names = guardrails.flatMap((id) => FIELDS.map((f) => `${id}.${f}`));
         await put(
-          `${["row", "line", "id", "label", "category", "flagged", "latency_ms", ...names].join(",")}\n`,
+          `${["row", "line", "id", "text", "label", "category", "flagged", "latency_ms", "engine_ms", ...names].join(",")}\n`,
         );
         header = true;
       }
       await put(
         format === "csv"
-          ? csvLines(results, guardrails)
-          : results.map((r) => `${JSON.stringify(r)}\n`).join(""),
+          ? csvLines(rows, results, guardrails)
+          : results
+              .map((r, i) => {
+                // The text right after the row's id, where a reader looks for it.
+                const { row, line, id, ...rest } = r;
+                return `${JSON.stringify({ row, line, id, text: rows[i]?.text, ...rest })}\n`;
+              })
+              .join(""),
       );
     },
     async close() {

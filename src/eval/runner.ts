@@ -26,7 +26,7 @@ export interface RunOptions<U> extends AccumulatorOptions {
   /** Units in flight at once; twice the worker count keeps every worker fed. */
   readonly window: number;
   /** Receives each unit's results in order before the next is counted (`--out`). */
-  readonly sink?: (results: readonly RowResult[]) => Promise<void>;
+  readonly sink?: (rows: readonly EvalRow[], results: readonly RowResult[]) => Promise<void>;
   /** Keep up to this many misclassified rows, in file order, for `--junit`. */
   readonly keepMisclassified?: number;
   readonly signal?: AbortSignal;
@@ -84,7 +84,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
     this.emit("validated", { total: options.total, invalid: options.skipped });
     const done = orderedMap(until(options.units, options.signal), options.window, options.evaluate);
     for await (const { rows, results, partial } of done) {
-      await options.sink?.(results);
+      await options.sink?.(rows, results);
       results.forEach((result, i) => {
         const row = rows[i] as EvalRow;
         acc.add(row, result);

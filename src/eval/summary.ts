@@ -4,6 +4,7 @@
  * Field names are snake_case and part of the CLI's contract; add fields, never rename them.
  * A ratio that is undefined (precision with nothing flagged, recall with no positives) is `null`.
  */
+import type { ConfigOrigin } from "../config/origin.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
 
 export const SUMMARY_VERSION = 1;
@@ -52,19 +53,36 @@ export interface ScoreHistogram {
   unlabelled: number[];
 }
 
+/** A guardrail's figures as if it were the profile's only guardrail: its own verdicts against the labels. */
+export interface Standalone extends Confusion {
+  precision: number | null;
+  recall: number | null;
+  fpr: number | null;
+}
+
 export interface GuardrailSummary {
   /** Rows this guardrail flagged (whether or not others did too). */
   flagged: number;
-  /** Labelled positives flagged by this guardrail and by no other: true positives it alone caused. */
+  /**
+   * Labelled positives flagged by this guardrail and by no other: true positives it alone caused
+   * (what removing it would lose). Not its total: that is `standalone.tp`.
+   */
   tp: number;
   /** Labelled negatives flagged by this guardrail and by no other: false positives it alone caused. */
   fp: number;
+  /** Its verdicts on their own against the labels; null when no row is labelled. */
+  standalone: Standalone | null;
   /** Rows on which the guardrail failed (its verdict then followed the profile's `on_error`). */
   errors: number;
   /** Rows whose finding carried a score. Zero for rule-based guardrails. */
   scored: number;
-  /** The profile's threshold when the guardrail reports one. */
+  /**
+   * The threshold the guardrail applied: the profile's, or when the profile leaves it out the
+   * model's own (the one most rows' findings reported). Null for guardrails without one.
+   */
   threshold: number | null;
+  /** `profile` when the profile sets the threshold, `model` when the model's own applied. */
+  threshold_source: "profile" | "model" | null;
   /** ROC-AUC over labelled scored rows (ties count one half); null without both classes. */
   auc: number | null;
   /** Average precision (step-wise area under the precision-recall curve). */
@@ -96,8 +114,10 @@ export interface RowExample {
   /** The text, cut to 300 characters. */
   text: string;
   category: string | null;
-  /** The highest score any guardrail gave the row, when one did. */
+  /** The highest score any score-bearing guardrail gave the row, when one did. */
   score: number | null;
+  /** The guardrail that gave that score. */
+  score_guardrail: GuardrailId | null;
   /** Guardrails that flagged the row. */
   guardrails: GuardrailId[];
 }
@@ -121,7 +141,18 @@ export interface Latency {
   max_ms: number | null;
 }
 
-export interface BatchSummary {
+/** What a run ran on, so that a `--baseline` comparison can tell it compares like with like. */
+export interface Provenance {
+  /** SHA-256 of the data set's bytes (of stdin as read, for `-`). */
+  data_sha256: string;
+  /** The profile's YAML file, relative to the working directory when inside it. */
+  profile_file: string;
+  /** The config directory the profile came from (null: the bundled profiles), and why that one. */
+  config_dir: ConfigOrigin["config_dir"];
+  config_source: ConfigOrigin["config_source"];
+}
+
+export interface BatchSummary extends Provenance {
   version: typeof SUMMARY_VERSION;
   file: string;
   mode: CheckMode;
@@ -143,7 +174,17 @@ export interface BatchSummary {
   guardrails: Partial<Record<GuardrailId, GuardrailSummary>>;
   /** Per value of the category column; empty without one. */
   categories: Record<string, CategorySummary>;
+  /**
+   * Each row's wall time from the start of its engine check to its verdict. Rows are checked in
+   * batches that share one encoder call (and a worker's other batch), so this is about the time of
+   * the row's whole batch, not of the row: see `engine_ms_per_row`.
+   */
   latency: Latency;
+  /**
+   * Engine time per row: the engine time of each row's batch divided by the rows in it, what one
+   * row costs a worker. A lone request (no batch to share the encoder call with) takes longer.
+   */
+  engine_ms_per_row: Latency;
   throughput_rows_per_s: number | null;
   elapsed_ms: number;
   concurrency: number;
@@ -153,6 +194,8 @@ export interface BatchSummary {
    * run fails a first `complete` gate and every other one (see `runGates`).
    */
   gates: GateResult[];
+  /** With `--baseline`: how the baseline's data set or profile differ from this run's (empty when alike). */
+  baseline_warnings: string[];
 }
 
 /** One guardrail's part of a row result. */
@@ -162,6 +205,8 @@ export interface RowGuardrailResult {
   matched: string[];
   entities: string[];
   category: string | null;
+  /** The threshold the finding was judged against, when the guardrail has one. */
+  threshold: number | null;
   error: string | null;
 }
 
@@ -175,7 +220,10 @@ export interface RowResult {
   label: boolean | null;
   category: string | null;
   flagged: boolean;
+  /** Wall time of the row's check, which ran alongside the rest of its batch (see `latency`). */
   latency_ms: number;
+  /** The row's share of its batch's engine time: the batch's time divided by its rows. */
+  engine_ms: number;
   guardrails: Partial<Record<GuardrailId, RowGuardrailResult>>;
 }
 

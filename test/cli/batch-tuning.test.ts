@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,8 +11,10 @@ import { cli } from "./helpers.js";
 // A stand-in for the model-backed `llm` guardrail: the score is written in the text ("score 0.7").
 const settings = z.strictObject({
   enabled: z.boolean().default(false),
-  threshold: z.number().min(0).max(1).default(0.5),
+  threshold: z.number().min(0).max(1).optional(),
 });
+// As the real one: without a threshold in the profile, the model's own (0.4541 here) applies.
+const MODEL_THRESHOLD = 0.4541;
 const fakeLlm: GuardrailDefinition<z.output<typeof settings>> = {
   id: "llm",
   appliesTo: ["input"],
@@ -21,7 +23,8 @@ const fakeLlm: GuardrailDefinition<z.output<typeof settings>> = {
   create: (s) => ({
     check: ({ text }) => {
       const score = Number(/score ([\d.]+)/.exec(text.clean)?.[1] ?? 0);
-      return { flagged: score >= s.threshold, score, threshold: s.threshold };
+      const threshold = s.threshold ?? MODEL_THRESHOLD;
+      return { flagged: score >= threshold, score, threshold };
     },
   }),
   render: (f) => ({ enabled: f !== undefined, score: f?.score ?? null, threshold: f?.threshold ?? null }),
@@ -48,6 +51,7 @@ describe("threshold tuning with a score-bearing guardrail", () => {
     expect(llm).toMatchObject({
       scored: 8,
       threshold: 0.5,
+      threshold_source: "profile",
       auc: 0.8125,
       recall_at_1pct_fpr: 0.5,
       threshold_at_1pct_fpr: 0.9,
@@ -71,6 +75,23 @@ describe("threshold tuning with a score-bearing guardrail", () => {
     expect(plain.stdout).toMatch(
       /llm: recommended threshold 0\.25 for recall ≥ 1: precision 66\.7%, recall 100\.0%, fpr 50\.0%/,
     );
+  });
+
+  it("shows the model's own threshold, marked as such, when the profile sets none", async () => {
+    const { dir, profile } = await configCopy();
+    await writeFile(profile, (await readFile(profile, "utf8")).replace(/\n {4}threshold: .*/, ""));
+    const run = await cli(["--config", dir, "batch", data, "--json", "--sweep", "--concurrency", "0"], {
+      registry,
+    });
+    const llm = (JSON.parse(run.stdout) as BatchSummary).guardrails.llm;
+    expect(llm).toMatchObject({ threshold: MODEL_THRESHOLD, threshold_source: "model" });
+    // The sweep has the effective threshold as one of its rows, as it has a profile's.
+    expect(llm?.sweep?.some((p) => p.threshold === MODEL_THRESHOLD)).toBe(true);
+    const plain = await cli(["--config", dir, "batch", data, "--sweep", "--concurrency", "0", "--quiet"], {
+      registry,
+    });
+    expect(plain.stdout).toMatch(/llm +4 +3 +1 +0 +0\.4541 \(model's own\) +0\.813/);
+    expect(plain.stdout).toContain("llm threshold sweep (model's own: 0.4541)");
   });
 
   it("says when no threshold meets the target", async () => {

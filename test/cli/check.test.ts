@@ -10,8 +10,11 @@ describe("guardrail check", () => {
   it("allows a harmless prompt with exit 0 and lists the enabled guardrails only", async () => {
     const run = await cli(["check", "Can you help me write a haiku?"]);
     expect(run.code).toBe(0);
-    const [verdict, ...rows] = run.stdout.trimEnd().split("\n");
+    const [verdict, origin, ...rows] = run.stdout.trimEnd().split("\n");
     expect(verdict).toMatch(/^ALLOWED {2}input-check, profile default \(\d+\.\d ms\)$/);
+    expect(origin).toMatch(
+      /^ {2}profile file \/\S+\/profiles\/default\.yaml; bundled profiles \(no --config, GUARDRAIL_CONFIG or \.\/guardrail\)$/,
+    );
     expect(rows.map((row) => row.trim().split(/\s+/)[0])).toEqual([
       "llm",
       "keyword",
@@ -19,6 +22,23 @@ describe("guardrail check", () => {
       "pii",
       "vector",
     ]);
+  });
+
+  it("says when a ./guardrail made by init is used, in the human output only", async () => {
+    const dir = await initDir();
+    const cwd = join(dir, "..");
+    const run = await cli(["check", "Can you help me write a haiku?"], { cwd });
+    expect(run.stdout.split("\n")[1]).toBe(
+      "  profile file guardrail/profiles/default.yaml; config guardrail (./guardrail in the working directory)",
+    );
+    const flag = await cli(["--config", dir, "check", "hello"]);
+    expect(flag.stdout.split("\n")[1]).toBe(
+      `  profile file ${dir}/profiles/default.yaml; config ${dir} (--config)`,
+    );
+    // --json keeps the spec's body, and says nothing about it on stderr either.
+    const body = await cli(["--json", "check", "hello"], { cwd });
+    expect(Object.keys(json(body))).toEqual(["injection_detected", "execution_time", "checks"]);
+    expect(body.stderr).toBe("");
   });
 
   it("leaves out the guardrails the profile disables", async () => {

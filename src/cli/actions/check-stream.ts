@@ -1,5 +1,6 @@
 import { GuardrailBlockedError } from "../../api/errors.js";
 import type { OutputCheckResponse } from "../../api/types.js";
+import { describeOrigin } from "../../config/origin.js";
 import { compileNotes } from "../../engine/compile.js";
 import type { CheckOutcome } from "../../engine/engine.js";
 import { UsageError } from "../../errors.js";
@@ -7,8 +8,8 @@ import { guardStream, type OutputCheckFn } from "../../stream/guard-stream.js";
 import { renderVerdict } from "../check-format.js";
 import type { CheckOptions } from "../commands/check.js";
 import { compileSelected } from "../compile-selected.js";
-import { type CliContext, printJson } from "../context.js";
-import { paint } from "../output.js";
+import { type CliContext, configOrigin, printJson } from "../context.js";
+import { displayPath, paint } from "../output.js";
 
 /** stdin as it arrives, counting what came: an empty stream is a failed producer, not a pass. */
 async function* counted(
@@ -73,6 +74,7 @@ export async function runCheckStream(
         profile: profile.name,
         onError: profile.onError,
         ...(app ? { app } : {}),
+        origin: describeOrigin(displayPath(ctx.cwd, profile.file), configOrigin(ctx)),
       };
       ctx.io.stderr(renderVerdict(last, where, paint(false)));
     }

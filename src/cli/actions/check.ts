@@ -1,11 +1,12 @@
+import { describeOrigin } from "../../config/origin.js";
 import { compileNotes } from "../../engine/compile.js";
 import { UsageError } from "../../errors.js";
 import { DEFAULT_MESSAGE_CHARS, overLimit } from "../../text/length.js";
 import { renderVerdict } from "../check-format.js";
 import type { CheckOptions } from "../commands/check.js";
 import { compileSelected } from "../compile-selected.js";
-import { type CliContext, printJson } from "../context.js";
-import { paint } from "../output.js";
+import { type CliContext, configOrigin, printJson } from "../context.js";
+import { displayPath, paint } from "../output.js";
 
 /**
  * TEXT, or all of stdin when TEXT is absent or `-`, minus the one newline `echo` adds. Empty stdin
@@ -63,7 +64,14 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
     }
     printJson(ctx, outcome.body);
   } else {
-    const where = { mode, profile: profile.name, onError: profile.onError, ...(app ? { app } : {}) } as const;
+    const where = {
+      mode,
+      profile: profile.name,
+      onError: profile.onError,
+      ...(app ? { app } : {}),
+      // Human output only: --json prints the spec's body, unchanged (docs/service-spec.md).
+      origin: describeOrigin(displayPath(ctx.cwd, profile.file), configOrigin(ctx)),
+    } as const;
     ctx.io.stdout(renderVerdict(outcome, where, paint(ctx.io.color)));
   }
   return outcome.body.injection_detected ? 1 : 0;

@@ -14,12 +14,15 @@ export interface ChunkTask {
   readonly batchSize: number;
   /** Longer texts are invalid rows, as in the validation pass. */
   readonly maxChars: number;
+  /** Send every row's text back (`--out` writes them), not only the misclassified rows'. */
+  readonly allTexts?: boolean;
 }
 
 /**
  * What a chunk sends back, as one JSON string. Rows count from 1 in the chunk (the main thread adds
  * the rows before it, known once earlier chunks are in); `rows` is how many rows the reader saw,
- * valid or not. Texts travel only for misclassified rows, the ones a report may quote.
+ * valid or not. Texts travel only for misclassified rows, the ones a report may quote, unless
+ * `--out` writes them all.
  */
 export interface ChunkReply {
   readonly rows: number;
@@ -41,7 +44,7 @@ export async function evaluateChunk(
     const done = batch;
     batch = [];
     (await evaluate(done)).forEach((result, i) => {
-      if (result.label !== null && result.label !== result.flagged) {
+      if (task.allTexts || (result.label !== null && result.label !== result.flagged)) {
         texts[results.length] = done[i]?.text ?? "";
       }
       results.push(result);

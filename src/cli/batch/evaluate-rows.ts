@@ -46,6 +46,7 @@ export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mo
         matched: [...(finding?.matched ?? [])],
         entities: [...(finding?.entities ?? [])],
         category: finding?.category ?? null,
+        threshold: typeof finding?.threshold === "number" ? finding.threshold : null,
         error: failure ? failure.error.message : null,
       };
       guardrails[id] = result;
@@ -58,9 +59,17 @@ export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mo
       category: row.category,
       flagged: outcome.body.injection_detected,
       latency_ms: Math.round(latency * 1000) / 1000,
+      engine_ms: 0,
       guardrails,
     };
   };
-  // Rows of a batch run together so the encoder can embed their windows in one call.
-  return (rows: readonly RowTask[]) => Promise.all(rows.map(one));
+  // Rows of a batch run together so the encoder can embed their windows in one call. Each row's
+  // own wall time then spans the batch's; what a row costs is its share of the batch's time.
+  return async (rows: readonly RowTask[]) => {
+    const started = performance.now();
+    const results = await Promise.all(rows.map(one));
+    const share = Math.round(((performance.now() - started) / Math.max(1, rows.length)) * 1000) / 1000;
+    for (const result of results) result.engine_ms = share;
+    return results;
+  };
 }

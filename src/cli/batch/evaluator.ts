@@ -32,6 +32,8 @@ export interface EvaluatorOptions {
   readonly maxChars: number;
   /** The validation pass found bad rows: a CSV's quoting may be broken, so it is not split. */
   readonly hasInvalid: boolean;
+  /** `--out` writes every row's text: workers send them all back. */
+  readonly allTexts: boolean;
   readonly profile?: string;
   readonly app?: string;
 }
@@ -91,6 +93,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
           chunk: unit as ByteChunk,
           batchSize: o.batchSize,
           maxChars: o.maxChars,
+          allTexts: o.allTexts,
         },
       });
       const done = Promise.all([before, reply]).then(([base, text]) => merge(base, JSON.parse(text)));

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "../../config/files.js";
+import { baselineWarnings } from "../../eval/baseline.js";
 import { runGates } from "../../eval/gates.js";
 import { junitXml } from "../../eval/junit.js";
 import type { BatchSummary } from "../../eval/summary.js";
@@ -49,9 +50,14 @@ export async function finishBatch(setup: BatchSetup, run: BatchRun, ctx: CliCont
     setup.gates,
     baseline ? { summary: baseline, tolerance: setup.options.tolerance } : undefined,
   );
+  if (baseline) summary.baseline_warnings = baselineWarnings(baseline, summary);
   if (ctx.json) printJson(ctx, summary);
   else if (view) await view.finish(summary);
   else ctx.io.stdout(renderSummary(summary, paint(ctx.io.color)));
+  // After the summary: on a terminal the live view redraws over lines written while it is up.
+  for (const w of summary.baseline_warnings) {
+    ctx.io.stderr(`warning: --baseline ${setup.options.baseline}: ${w}\n`);
+  }
   if (outputs.report) {
     const { renderReport } = await import("../../eval/report/index.js");
     await writeOutput("--report", outputs.report, renderReport(summary));

@@ -1,9 +1,12 @@
+import { describeOrigin } from "../../config/origin.js";
+import { describeThreshold } from "../../eval/effective-threshold.js";
 import { excerpt } from "../../eval/excerpt.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
 import { type Paint, table } from "../output.js";
 
 const pct = (v: number | null | undefined) => (v == null ? "–" : `${(v * 100).toFixed(1)}%`);
 const num = (v: number | null | undefined, digits = 3) => (v == null ? "–" : v.toFixed(digits));
+const ms = (v: number | null) => (v === null ? "–" : `${v.toFixed(2)} ms`);
 
 function metricLines(m: Metrics, p: Paint): string {
   return (
@@ -23,7 +26,17 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
   const entries = Object.entries(s.guardrails) as [string, GuardrailSummary][];
   if (entries.length === 0) return "";
   const rows = [
-    ["guardrail", "flagged", "alone tp", "alone fp", "errors", "auc", "pr auc", "recall@1%fpr"].map(p.dim),
+    [
+      "guardrail",
+      "flagged",
+      "alone tp",
+      "alone fp",
+      "errors",
+      "threshold",
+      "auc",
+      "pr auc",
+      "recall@1%fpr",
+    ].map(p.dim),
   ];
   for (const [id, g] of entries) {
     rows.push([
@@ -32,6 +45,7 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
       String(g.tp),
       String(g.fp),
       String(g.errors),
+      describeThreshold(g),
       num(g.auc),
       num(g.pr_auc),
       g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
@@ -40,11 +54,28 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
   return `\n${table(rows)}`;
 }
 
+/** Each guardrail's own verdicts against the labels, as if the profile ran it alone. */
+function standaloneRows(s: BatchSummary, p: Paint): string {
+  const entries = Object.entries(s.guardrails) as [string, GuardrailSummary][];
+  if (entries.length === 0 || s.metrics === null) return "";
+  const rows = [
+    ["on its own", "tp", "fp", "tn", "fn", "precision", "recall", "fpr"].map(p.dim),
+    ...entries.map(([id, g]) => {
+      const o = g.standalone;
+      if (o === null) return [id, "–", "–", "–", "–", "–", "–", "–"];
+      return [id, ...[o.tp, o.fp, o.tn, o.fn].map(String), pct(o.precision), pct(o.recall), pct(o.fpr)];
+    }),
+  ];
+  return `\n${table(rows)}`;
+}
+
 function sweepTables(s: BatchSummary, p: Paint): string {
   let out = "";
   for (const [id, g] of Object.entries(s.guardrails) as [string, GuardrailSummary][]) {
     if (g.sweep) {
-      out += `\n${p.bold(`${id} threshold sweep`)}${g.threshold === null ? "" : p.dim(` (profile: ${g.threshold})`)}\n`;
+      const source = g.threshold_source === "model" ? "model's own" : "profile";
+      const current = g.threshold === null ? "" : p.dim(` (${source}: ${g.threshold})`);
+      out += `\n${p.bold(`${id} threshold sweep`)}${current}\n`;
       out += table([
         ["threshold", "precision", "recall", "fpr", "f1"].map(p.dim),
         ...g.sweep.map((pt) => [
@@ -91,12 +122,18 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
   const head = [
     `${p.bold(s.file)}: ${s.rows} rows${s.interrupted ? p.yellow(" (interrupted)") : ""}, ${s.flagged} flagged (${pct(s.flag_rate)})`,
     `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
+    p.dim(describeOrigin(s.profile_file, s)),
   ].join("\n");
   const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
+  const e = s.engine_ms_per_row;
   const l = s.latency;
-  const speed = `\nlatency p50 ${num(l.p50_ms, 2)} ms, p95 ${num(l.p95_ms, 2)} ms, p99 ${num(l.p99_ms, 2)} ms; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n`;
+  const speed =
+    `\nengine time per row (its batch's time / its rows): p50 ${ms(e.p50_ms)}, p95 ${ms(e.p95_ms)}, p99 ${ms(e.p99_ms)}; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n` +
+    p.dim(
+      `a row's wall time, checked alongside its batch: p50 ${ms(l.p50_ms)}, p95 ${ms(l.p95_ms)}, p99 ${ms(l.p99_ms)}\n`,
+    );
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
     .join("");
-  return `${head}${metrics}${guardrailRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
+  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
 }

@@ -3,7 +3,8 @@ import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer
 import { BatchRunner, type RunResult } from "../../eval/runner.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
 import { wantsInkView } from "../batch-view/wants-ink-view.js";
-import type { CliContext } from "../context.js";
+import { type CliContext, configOrigin } from "../context.js";
+import { displayPath } from "../output.js";
 import { createEvaluator } from "./evaluator.js";
 import { attachPlainProgress } from "./plain-view.js";
 import type { BatchSetup } from "./setup.js";
@@ -41,6 +42,7 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
     batchSize: options.batchSize ?? 32,
     maxChars: setup.maxChars,
     hasInvalid: validation.invalidCount > 0,
+    allTexts: setup.outputs.out !== undefined,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.app ? { app: options.app } : {}),
   });
@@ -64,6 +66,11 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
       file: input.name,
       mode: options.mode,
       profile: setup.profile.name,
+      provenance: {
+        data_sha256: setup.dataSha256,
+        profile_file: displayPath(ctx.cwd, setup.profile.file),
+        ...configOrigin(ctx),
+      },
       concurrency,
       guardrails: setup.enabled,
       scored: setup.scored,

@@ -4,6 +4,7 @@ import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
 import { type Gate, parseGates } from "../../eval/gates.js";
 import { readTable } from "../../eval/readers/index.js";
+import { sha256File } from "../../eval/sha256-file.js";
 import type { Target } from "../../eval/sweep.js";
 import { describeInvalid, requireValid, type Validation, validateTable } from "../../eval/validate.js";
 import { appliesIn } from "../../guardrails/applies-to.js";
@@ -33,6 +34,8 @@ export interface BatchSetup {
   /** Open until `input.cleanup()`, which the caller owes once setup has returned. */
   readonly input: BatchInput;
   readonly validation: Validation;
+  /** SHA-256 of the data set's bytes, recorded in the summary for `--baseline` comparisons. */
+  readonly dataSha256: string;
 }
 
 function targetOf(options: BatchOptions): Target | undefined {
@@ -116,14 +119,18 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
   const opened = await openInput(options.file, options.format, ctx);
   try {
     const maxChars = options.maxMessageChars ?? DEFAULT_MESSAGE_CHARS;
-    const validation = await validateInput(opened, options, maxChars, ctx);
+    // The hash reads the file beside the validation pass, from the same page cache.
+    const [validation, dataSha256] = await Promise.all([
+      validateInput(opened, options, maxChars, ctx),
+      sha256File(opened.file),
+    ]);
     if (validation.columns.label === undefined && (gates.length > 0 || baseline || target)) {
       throw new UsageError(
         `${opened.name}: gates, baselines and threshold targets need labels, and no label column was found; pass --label-column NAME`,
       );
     }
     const setup = { options, target, gates, baseline, outputs, profile, enabled, scored, maxChars };
-    return { ...setup, input: opened, validation };
+    return { ...setup, input: opened, validation, dataSha256 };
   } catch (error) {
     await opened.cleanup();
     throw error;

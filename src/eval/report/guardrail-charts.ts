@@ -1,6 +1,7 @@
+import { describeThreshold } from "../effective-threshold.js";
 import type { GuardrailSummary } from "../summary.js";
 import { axes, countTicks, frame, type Marker, markers, note, polyline, svg } from "./chart.js";
-import { num, px } from "./html.js";
+import { esc, num, px } from "./html.js";
 import { type OperatingPoint, operatingPoint } from "./operating-point.js";
 
 /** ROC, precision-recall and score histogram of one score-bearing guardrail, as inline SVG. */
@@ -99,7 +100,7 @@ export function histogramChart(id: string, g: GuardrailSummary): string {
   const recommended = g.recommendation?.threshold;
   const legend = [
     ...series.map((s) => `<span class="key ${s.cls}">${s.name} (${sum(s.counts)})</span>`),
-    g.threshold === null ? "" : `<span class="key op">threshold ${g.threshold}</span>`,
+    g.threshold === null ? "" : `<span class="key op">threshold ${esc(describeThreshold(g))}</span>`,
     recommended == null ? "" : `<span class="key rec">recommended ${recommended}</span>`,
   ];
   const body = [

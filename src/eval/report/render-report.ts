@@ -1,8 +1,9 @@
+import { describeOrigin } from "../../config/origin.js";
 import type { BatchSummary } from "../summary.js";
 import { esc, int } from "./html.js";
 import { confusionMatrix, gates, headline, latency } from "./overview.js";
 import { STYLES } from "./styles.js";
-import { categoryTable, examples, guardrailCharts, guardrailTable } from "./tables.js";
+import { categoryTable, examples, guardrailCharts, guardrailTable, standaloneTable } from "./tables.js";
 
 export interface ReportOptions {
   /** Shown in the footer; tests pass a fixed date. Defaults to now. */
@@ -26,17 +27,18 @@ export function renderReport(s: BatchSummary, options: ReportOptions = {}): stri
   const labels =
     s.metrics === null
       ? '<p class="muted">The file has no labels: flag rates and score distributions only.</p>'
-      : `<div class="row"><div><h3>Confusion matrix</h3>${confusionMatrix(s.metrics)}</div><div><h3>Latency</h3>${latency(s)}</div></div>`;
+      : `<div class="row"><div><h3>Confusion matrix</h3>${confusionMatrix(s.metrics)}</div><div><h3>Engine time per row</h3>${latency(s)}</div></div>`;
   const body = [
     `<h1>${esc(title)}</h1>`,
     `<p class="muted">profile <b>${esc(s.profile)}</b> · ${esc(s.mode)} mode · ${int(s.rows)} rows</p>`,
+    `<p class="muted">${esc(describeOrigin(s.profile_file, s))}</p>`,
     interrupted,
     errors,
     headline(s),
     labels,
-    s.metrics === null ? `<section><h2>Latency</h2>${latency(s)}</section>` : "",
+    s.metrics === null ? `<section><h2>Engine time per row</h2>${latency(s)}</section>` : "",
     gates(s),
-    `<section><h2>Guardrails</h2>${guardrailTable(s)}<p class="muted">"alone" counts the rows that guardrail flagged and no other did.</p></section>`,
+    `<section><h2>Guardrails</h2>${guardrailTable(s)}<p class="muted">"alone" counts the rows that guardrail flagged and no other did: what removing it would lose.</p>${standaloneTable(s)}</section>`,
     guardrailCharts(s),
     categoryTable(s),
     examples(s),

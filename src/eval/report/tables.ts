@@ -1,3 +1,5 @@
+import { describeThreshold } from "../effective-threshold.js";
+import { describeScore } from "../examples.js";
 import type { BatchSummary, GuardrailSummary, RowExample } from "../summary.js";
 import { histogramChart, prChart, rocChart } from "./guardrail-charts.js";
 import { esc, htmlTable, int, num, pct } from "./html.js";
@@ -14,7 +16,7 @@ export function guardrailTable(s: BatchSummary): string {
     int(g.fp),
     int(g.errors),
     g.scored > 0 ? int(g.scored) : "–",
-    g.threshold === null ? "–" : String(g.threshold),
+    esc(describeThreshold(g)),
     num(g.auc),
     num(g.pr_auc),
     g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
@@ -36,6 +38,21 @@ export function guardrailTable(s: BatchSummary): string {
     rows,
     [1, 2, 3, 4, 5, 6, 7, 8, 9],
   );
+}
+
+/** Each guardrail's own verdicts against the labels, as if the profile ran it alone. */
+export function standaloneTable(s: BatchSummary): string {
+  if (s.metrics === null || entries(s).length === 0) return "";
+  const rows = entries(s).map(([id, g]) => {
+    const o = g.standalone;
+    if (o === null) return [esc(id), "–", "–", "–", "–", "–", "–", "–"];
+    return [esc(id), ...[o.tp, o.fp, o.tn, o.fn].map(int), pct(o.precision), pct(o.recall), pct(o.fpr)];
+  });
+  return `<h3>Each guardrail on its own</h3><p class="muted">Its own verdicts against the labels, as if it were the profile's only guardrail.</p>${htmlTable(
+    ["guardrail", "tp", "fp", "tn", "fn", "precision", "recall", "FPR"],
+    rows,
+    [1, 2, 3, 4, 5, 6, 7],
+  )}`;
 }
 
 function sweepDetails(g: GuardrailSummary): string {
@@ -74,7 +91,7 @@ export function guardrailCharts(s: BatchSummary): string {
       const why = curves
         ? ""
         : '<p class="muted">No curves: they need labelled scored rows of both classes.</p>';
-      const threshold = g.threshold === null ? "" : `, threshold ${g.threshold}`;
+      const threshold = g.threshold === null ? "" : `, threshold ${esc(describeThreshold(g))}`;
       return `<div class="guardrail"><h3>${esc(id)} <span class="muted">${int(g.scored)} scored rows${threshold}</span></h3>${why}<div class="figs">${figs.map((f) => `<figure>${f}</figure>`).join("")}</div>${sweepDetails(g)}</div>`;
     });
   if (blocks.length === 0) return "";
@@ -106,11 +123,11 @@ function exampleTable(title: string, rows: readonly RowExample[], why: string): 
   const body = rows.map((r) => [
     `${r.row}<span class="muted"> (line ${r.line})</span>${r.id === null ? "" : `<br><span class="muted">${esc(r.id)}</span>`}`,
     r.category === null ? "–" : esc(r.category),
-    num(r.score),
+    r.score === null ? "–" : esc(describeScore(r)),
     r.guardrails.length === 0 ? "–" : esc(r.guardrails.join(", ")),
     `<div class="text">${esc(r.text)}</div>`,
   ]);
-  return `<h3>${title}</h3><p class="muted">${why}</p>${htmlTable(["row", "category", "score", "flagged by", "text"], body, [2])}`;
+  return `<h3>${title}</h3><p class="muted">${why}</p>${htmlTable(["row", "category", "highest score (guardrail)", "flagged by", "text"], body, [2])}`;
 }
 
 export function examples(s: BatchSummary): string {

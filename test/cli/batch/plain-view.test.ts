@@ -11,6 +11,7 @@ const result = (row: number): RowResult => ({
   category: null,
   flagged: false,
   latency_ms: 1,
+  engine_ms: 1,
   guardrails: {},
 });
 
@@ -24,6 +25,12 @@ describe("plain progress lines (off a terminal)", () => {
     await runner.run({
       file: "f.csv",
       mode: "input",
+      provenance: {
+        data_sha256: "0".repeat(64),
+        profile_file: "p.yaml",
+        config_dir: null,
+        config_source: "bundled",
+      },
       profile: "p",
       concurrency: 0,
       guardrails: new Map(),

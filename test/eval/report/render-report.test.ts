@@ -28,6 +28,9 @@ describe("renderReport", () => {
     expect(html).toContain("<h2>By category</h2>");
     expect(html).toContain(">attack<");
     expect(html).toContain("p95");
+    expect(html).toContain("<h3>Engine time per row</h3>");
+    expect(html).toMatch(/<span class="k">p50<\/span>.*<span class="v">0\.50 ms<\/span>/);
+    expect(html).toContain("A row's own wall time spans its batch");
     expect(html).toContain("2026-01-02T03:04:05Z");
   });
 
@@ -49,6 +52,32 @@ describe("renderReport", () => {
     }
   });
 
+  it("shows the model's own threshold, marked as such, when the profile sets none", () => {
+    const own = renderReport(sampleSummary({ modelThreshold: true }), fixed);
+    expect(own).toContain('<td class="n">0.5 (model&#39;s own)</td>');
+    expect(own).toContain("threshold 0.5 (model&#39;s own)</span>");
+    expect(own).toMatch(/<text class="mark op"[^>]*>threshold 0\.5</);
+    expect(html).not.toContain("model&#39;s own");
+  });
+
+  it("has each guardrail's figures on its own beside what it caught alone", () => {
+    const llm = sampleSummary().guardrails.llm?.standalone;
+    expect(html).toContain("<h3>Each guardrail on its own</h3>");
+    expect(html).toContain(`<td>llm</td><td class="n">${llm?.tp}</td><td class="n">${llm?.fp}</td>`);
+    expect(renderReport(sampleSummary({ labelled: false }), fixed)).not.toContain("on its own");
+  });
+
+  it("says in a banner when the baseline ran on other data", () => {
+    const s = sampleSummary();
+    s.gates = [
+      { name: "baseline:f1", metric: "f1", passed: true, actual: 0.9, expected: 0.8, message: "ok" },
+    ];
+    s.baseline_warnings = ["the baseline ran profile strict, this run default"];
+    expect(renderReport(s, fixed)).toContain(
+      '<p class="banner">Baseline not comparable: the baseline ran profile strict, this run default.</p>',
+    );
+  });
+
   it("lists the worst false positives and false negatives", () => {
     const s = sampleSummary();
     expect(s.examples.false_positives.length).toBeGreaterThan(0);
@@ -56,6 +85,9 @@ describe("renderReport", () => {
     expect(html).toContain("<h3>False negatives</h3>");
     const first = s.examples.false_negatives[0];
     expect(html).toContain(`${first?.row}<span class="muted"> (line ${first?.line})`);
+    // Whose score it is, to 4 decimals: the sample's scores are unrounded.
+    expect(html).toContain('<th class="n">highest score (guardrail)</th>');
+    expect(html).toContain(`<td class="n">llm ${first?.score?.toFixed(4)}</td>`);
   });
 
   it("escapes row text, categories and names (XSS)", () => {

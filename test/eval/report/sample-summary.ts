@@ -15,6 +15,8 @@ export interface SampleOptions {
   readonly rows?: number;
   readonly labelled?: boolean;
   readonly texts?: (i: number) => string;
+  /** The profile leaves llm's threshold out: its findings report the model's own 0.5. */
+  readonly modelThreshold?: boolean;
 }
 
 /**
@@ -27,9 +29,15 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
     file: "prompts.csv",
     mode: "input",
     profile: "default",
+    provenance: {
+      data_sha256: "0".repeat(64),
+      profile_file: "profiles/default.yaml",
+      config_dir: null,
+      config_source: "bundled",
+    },
     concurrency: 2,
     guardrails: new Map([
-      ["llm", 0.5],
+      ["llm", options.modelThreshold ? null : 0.5],
       ["keyword", null],
     ]),
     scored: ["llm"],
@@ -60,9 +68,26 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
       category: row.category,
       flagged: score >= 0.5 || keyword,
       latency_ms: 1 + random() * 4,
+      engine_ms: 0.5,
       guardrails: {
-        llm: { flagged: score >= 0.5, score, matched: [], entities: [], category: null, error: null },
-        keyword: { flagged: keyword, score: null, matched: [], entities: [], category: null, error: null },
+        llm: {
+          flagged: score >= 0.5,
+          score,
+          matched: [],
+          entities: [],
+          category: null,
+          threshold: 0.5,
+          error: null,
+        },
+        keyword: {
+          flagged: keyword,
+          score: null,
+          matched: [],
+          entities: [],
+          category: null,
+          threshold: null,
+          error: null,
+        },
       },
     };
     acc.add(row, result);
