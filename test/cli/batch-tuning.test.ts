@@ -131,6 +131,65 @@ describe("threshold tuning with a score-bearing guardrail", () => {
     expect((JSON.parse(again.stdout) as BatchSummary).metrics).toMatchObject({ tp: 3, fp: 1, fpr: 0.25 });
   });
 
+  it("refuses a threshold above --write-max-fpr, writing nothing, unless --force", async () => {
+    const { dir, profile } = await configCopy();
+    const before = await readFile(profile, "utf8");
+    const args = [
+      "--config",
+      dir,
+      "batch",
+      data,
+      "--target-recall",
+      "1",
+      "--write-profile",
+      "--concurrency",
+      "0",
+    ];
+    const refused = await cli([...args, "--quiet"], { registry });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /write-profile: refused, nothing written: llm 0\.\d+ runs at \d+\.\d% false positives on this data, above --write-max-fpr 0\.1\./,
+    );
+    expect(await readFile(profile, "utf8")).toBe(before);
+    const raised = await cli([...args, "--write-max-fpr", "1", "--quiet"], { registry });
+    expect(raised.code).toBe(0);
+    expect(await readFile(profile, "utf8")).not.toBe(before);
+    const { dir: dir2, profile: profile2 } = await configCopy();
+    const forced = await cli(["--config", dir2, ...args.slice(2), "--force", "--quiet"], { registry });
+    expect(forced.code).toBe(0);
+    expect(await readFile(profile2, "utf8")).not.toBe(before);
+  });
+
+  it("writes only the guardrails --write-guardrails names, and checks the names", async () => {
+    const { dir, profile } = await configCopy();
+    const before = await readFile(profile, "utf8");
+    const base = [
+      "--config",
+      dir,
+      "batch",
+      data,
+      "--target-fpr",
+      "0.25",
+      "--write-profile",
+      "--concurrency",
+      "0",
+      "--quiet",
+    ];
+    const none = await cli([...base, "--write-guardrails", "vector"], { registry });
+    expect(none.stdout).toContain("no guardrail has a recommended threshold");
+    expect(await readFile(profile, "utf8")).toBe(before);
+    const llm = await cli([...base, "--write-guardrails", "llm"], { registry });
+    expect(llm.code).toBe(0);
+    expect(await readFile(profile, "utf8")).toBe(before.replace("threshold: 0.5 #", "threshold: 0.6 #"));
+    const bad = await cli([...base, "--write-guardrails", "llm,keyword"], { registry });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--write-guardrails: "keyword" is not a guardrail with a threshold; choose from/,
+    );
+    const alone = await cli(["--config", dir, "batch", data, "--force"], { registry });
+    expect(alone.stderr).toBe("error: --force only applies with --write-profile\n");
+  });
+
   it("refuses --write-profile without a target or a config directory", async () => {
     const { dir } = await configCopy();
     const noTarget = await cli(["--config", dir, "batch", data, "--write-profile"], { registry });

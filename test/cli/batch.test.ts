@@ -533,7 +533,7 @@ describe("CI gates", () => {
 });
 
 /** What `batch`'s declaration fills in when the flags are absent. */
-const defaults = { mode: "input", tolerance: 0.01 } as const;
+const defaults = { mode: "input", tolerance: 0.01, writeMaxFpr: 0.1 } as const;
 
 describe("interruption", () => {
   it("stops cleanly, prints the summary of the rows done and exits 2", async () => {

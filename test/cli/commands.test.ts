@@ -24,10 +24,17 @@ describe("each command's flags", () => {
   it("are parsed as they come in: numbers are numbers, with the declared defaults", async () => {
     expect(
       await parsed(["batch", "d.csv", "--target-fpr", "0.05", "--max-fpr", "0.1", "--concurrency", "0"]),
-    ).toEqual({ mode: "input", tolerance: 0.01, targetFpr: 0.05, maxFpr: 0.1, concurrency: 0 });
+    ).toEqual({
+      mode: "input",
+      tolerance: 0.01,
+      writeMaxFpr: 0.1,
+      targetFpr: 0.05,
+      maxFpr: 0.1,
+      concurrency: 0,
+    });
     expect(
       await parsed(["batch", "d.csv", "--mode", "output", "--tolerance", "0.2", "--junit-rows"]),
-    ).toEqual({ mode: "output", tolerance: 0.2, junitRows: true });
+    ).toEqual({ mode: "output", tolerance: 0.2, writeMaxFpr: 0.1, junitRows: true });
     expect(await parsed(["batch", "d.csv", "--target-recall", "1", "--junit-rows", "5"])).toMatchObject({
       targetRecall: 1,
       junitRows: 5,

@@ -13,28 +13,51 @@ import { renderSummary } from "./print-summary.js";
 import type { BatchRun } from "./run.js";
 import type { BatchSetup } from "./setup.js";
 
-/** Writes the recommended thresholds into the profile's YAML, keeping its comments; prints the diff. */
-async function writeProfile(ctx: CliContext, file: string, summary: BatchSummary): Promise<void> {
+/**
+ * Writes the recommended thresholds into the profile's YAML, byte for byte the same elsewhere, and
+ * prints the diff. A threshold that runs above `--write-max-fpr` on this data is refused (a
+ * `--target-recall` of 0.7 once wrote a vector threshold at 50% FPR): nothing is written, and the
+ * run exits 1, unless `--force`. Returns whether it refused.
+ */
+async function writeProfile(ctx: CliContext, setup: BatchSetup, summary: BatchSummary): Promise<boolean> {
+  const { file } = setup.profile;
+  const { force, targetFpr } = setup.options;
+  // A stated --target-fpr is accepted as it is: the ceiling guards --target-recall's choices.
+  const writeMaxFpr = Math.max(setup.options.writeMaxFpr, targetFpr ?? 0);
   const thresholds: Partial<Record<GuardrailId, number>> = {};
+  const refused: string[] = [];
   for (const [id, g] of Object.entries(summary.guardrails) as [
     GuardrailId,
     NonNullable<BatchSummary["guardrails"][GuardrailId]>,
   ][]) {
-    if (g.recommendation?.threshold != null) thresholds[id] = g.recommendation.threshold;
+    const rec = g.recommendation;
+    if (rec?.threshold == null || (setup.writeOnly && !setup.writeOnly.includes(id))) continue;
+    const fpr = rec.at?.fpr;
+    if (fpr != null && fpr > writeMaxFpr && !force)
+      refused.push(`${id} ${rec.threshold} runs at ${(fpr * 100).toFixed(1)}% false positives on this data`);
+    thresholds[id] = rec.threshold;
+  }
+  if (refused.length > 0) {
+    ctx.io.stderr(
+      `write-profile: refused, nothing written: ${refused.join("; ")}, above --write-max-fpr ${writeMaxFpr}. ` +
+        "Pass --force to write it anyway, a higher --write-max-fpr, or --write-guardrails to leave it out.\n",
+    );
+    return true;
   }
   const out = ctx.json ? ctx.io.stderr : ctx.io.stdout;
   if (Object.keys(thresholds).length === 0) {
     out("write-profile: no guardrail has a recommended threshold; the profile is unchanged\n");
-    return;
+    return false;
   }
   const before = await readFile(file, "utf8");
   const after = setThresholds(file, before, thresholds);
   if (after === before) {
     out(`write-profile: ${file} already has these thresholds\n`);
-    return;
+    return false;
   }
   await writeFileAtomic(file, after);
   out(`--- ${file}\n+++ ${file} (recommended thresholds)\n${lineDiff(before, after)}`);
+  return false;
 }
 
 /**
@@ -63,8 +86,8 @@ export async function finishBatch(setup: BatchSetup, run: BatchRun, ctx: CliCont
     await writeOutput("--report", outputs.report, renderReport(summary));
   }
   if (outputs.junit) await writeOutput("--junit", outputs.junit, junitXml(summary, run.misclassified));
-  if (setup.options.writeProfile && !summary.interrupted)
-    await writeProfile(ctx, setup.profile.file, summary);
+  const writeRefused =
+    setup.options.writeProfile && !summary.interrupted && (await writeProfile(ctx, setup, summary));
   if (summary.interrupted) {
     ctx.io.stderr(
       `batch: interrupted after ${summary.rows} of ${validation.total} rows; gates not applied\n`,
@@ -73,5 +96,5 @@ export async function finishBatch(setup: BatchSetup, run: BatchRun, ctx: CliCont
   }
   const failed = summary.gates.filter((g) => !g.passed);
   for (const gate of failed) ctx.io.stderr(`gate failed: ${gate.name}: ${gate.message}\n`);
-  return failed.length > 0 ? 1 : 0;
+  return failed.length > 0 || writeRefused ? 1 : 0;
 }

@@ -36,6 +36,29 @@ export interface BatchSetup {
   readonly validation: Validation;
   /** SHA-256 of the data set's bytes, recorded in the summary for `--baseline` comparisons. */
   readonly dataSha256: string;
+  /** `--write-guardrails`: the only guardrails whose thresholds --write-profile writes. */
+  readonly writeOnly?: readonly GuardrailId[];
+}
+
+/** `--write-guardrails` checked against the scored guardrails; the flags that only --write-profile reads. */
+function writeGuardrailsOf(options: BatchOptions, registry: GuardrailRegistry): GuardrailId[] | undefined {
+  if (!options.writeProfile) {
+    for (const [set, flag] of [
+      [options.writeGuardrails !== undefined, "--write-guardrails"],
+      [options.force === true, "--force"],
+    ] as const)
+      if (set) throw new UsageError(`${flag} only applies with --write-profile`);
+    return undefined;
+  }
+  if (options.writeGuardrails === undefined) return undefined;
+  const scored = scoredGuardrails(registry);
+  const ids = options.writeGuardrails.split(",").map((s) => s.trim());
+  const unknown = ids.filter((id) => !(scored as readonly string[]).includes(id));
+  if (unknown.length > 0 || ids.length === 0)
+    throw new UsageError(
+      `--write-guardrails: ${unknown.map((u) => `"${u}"`).join(", ") || "empty"} is not a guardrail with a threshold; choose from ${scored.join(", ")}`,
+    );
+  return ids as GuardrailId[];
 }
 
 function targetOf(options: BatchOptions): Target | undefined {
@@ -104,6 +127,7 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
   const { profile } = selectProfile(config, options);
+  const writeOnly = writeGuardrailsOf(options, registry);
   if (options.writeProfile) {
     if (config.dir === undefined) {
       throw new UsageError(
@@ -129,7 +153,18 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
         `${opened.name}: gates, baselines and threshold targets need labels, and no label column was found; pass --label-column NAME`,
       );
     }
-    const setup = { options, target, gates, baseline, outputs, profile, enabled, scored, maxChars };
+    const setup = {
+      options,
+      target,
+      gates,
+      baseline,
+      outputs,
+      profile,
+      enabled,
+      scored,
+      maxChars,
+      writeOnly,
+    };
     return { ...setup, input: opened, validation, dataSha256 };
   } catch (error) {
     await opened.cleanup();

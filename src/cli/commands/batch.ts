@@ -60,6 +60,19 @@ const declare = (parent: Parent) =>
       fraction("--target-recall"),
     )
     .option("--write-profile", "write the recommended thresholds into the profile's YAML and print the diff")
+    .option(
+      "--write-guardrails <ids>",
+      "with --write-profile: write only these guardrails' thresholds (comma-separated, e.g. llm,vector)",
+    )
+    .addOption(
+      new Option(
+        "--write-max-fpr <x>",
+        "with --write-profile: refuse a threshold that runs above this false-positive rate on the data (at least --target-fpr)",
+      )
+        .argParser(fraction("--write-max-fpr"))
+        .default(0.1),
+    )
+    .option("--force", "with --write-profile: write thresholds above --write-max-fpr anyway")
     .option("--fail-under <gates>", "exit 1 unless the metrics reach these, e.g. f1=0.9,recall=0.95")
     .option("--max-fpr <x>", "exit 1 when the false-positive rate is above x", gateFraction("--max-fpr"))
     .option("--baseline <file>", "a saved --json summary: exit 1 when a gated metric got worse")
