@@ -6,6 +6,7 @@ import { Growable } from "./growable.js";
 import { histogram } from "./histogram.js";
 import { LatencyRecorder } from "./latency.js";
 import { count, emptyConfusion, metricsOf, ratio, round } from "./metrics.js";
+import { PiiEntityTally } from "./pii-entities.js";
 import type { EvalRow } from "./rows.js";
 import {
   type BatchSummary,
@@ -60,6 +61,7 @@ export class Accumulator {
   skipped = 0;
   errors = 0;
   readonly confusion: Confusion = emptyConfusion();
+  readonly #piiEntities = new PiiEntityTally();
   readonly #categories = new Map<string, { rows: number; flagged: number; confusion: Confusion }>();
   readonly #guardrails = new Map<GuardrailId, PerGuardrail>();
   readonly #latency = new LatencyRecorder();
@@ -126,6 +128,7 @@ export class Accumulator {
       if (label && !result.flagged)
         this.#fns.offer(-(score ?? -Infinity), () => exampleOf(row, result, scored));
     }
+    this.#piiEntities.add(result.category, result.label, result.guardrails.pii?.entities);
     if (result.category !== null) {
       const key =
         this.#categories.has(result.category) || this.#categories.size < MAX_CATEGORIES
@@ -214,6 +217,7 @@ export class Accumulator {
       metrics: this.labelled > 0 ? roundMetrics(metricsOf(this.confusion)) : null,
       guardrails,
       categories,
+      pii_entities: this.#piiEntities.summary(),
       latency: this.#latency.summary(),
       engine_ms_per_row: this.#engine.summary(),
       throughput_rows_per_s: elapsedMs > 0 ? round((this.rows * 1000) / elapsedMs, 1) : null,

@@ -4,8 +4,10 @@
  * Field names are snake_case and part of the CLI's contract; add fields, never rename them.
  * A ratio that is undefined (precision with nothing flagged, recall with no positives) is `null`.
  */
+
 import type { ConfigOrigin } from "../config/origin.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
+import type { PiiEntitySummary } from "./pii-entities.js";
 
 export const SUMMARY_VERSION = 1;
 
@@ -174,6 +176,12 @@ export interface BatchSummary extends Provenance {
   guardrails: Partial<Record<GuardrailId, GuardrailSummary>>;
   /** Per value of the category column; empty without one. */
   categories: Record<string, CategorySummary>;
+  /**
+   * With pii on and a category column naming entity types: per type, the rows of that category
+   * where pii found it (recall) and the rows where pii reported it that are of it (precision).
+   * Null otherwise.
+   */
+  pii_entities: Record<string, PiiEntitySummary> | null;
   /**
    * Each row's wall time from the start of its engine check to its verdict. Rows are checked in
    * batches that share one encoder call (and a worker's other batch), so this is about the time of

@@ -36,6 +36,7 @@ export function summaryWith(
     },
     guardrails: {},
     categories: {},
+    pii_entities: null,
     latency: { p50_ms: 1, p95_ms: 2, p99_ms: 3, mean_ms: 1, max_ms: 4 },
     engine_ms_per_row: { p50_ms: 0.5, p95_ms: 1, p99_ms: 1.5, mean_ms: 0.5, max_ms: 2 },
     throughput_rows_per_s: 1000,

@@ -117,6 +117,22 @@ function categoryRows(s: BatchSummary, p: Paint): string {
   ])}`;
 }
 
+function piiEntityRows(s: BatchSummary, p: Paint): string {
+  const entries = Object.entries(s.pii_entities ?? {});
+  if (entries.length === 0) return "";
+  return `\n${p.bold("pii by entity type")} ${p.dim("(rows whose category names the type)")}\n${table([
+    ["entity", "rows", "found", "reported", "recall", "precision"].map(p.dim),
+    ...entries.map(([type, e]) => [
+      type,
+      String(e.rows),
+      String(e.found),
+      String(e.reported),
+      pct(e.recall),
+      pct(e.precision),
+    ]),
+  ])}`;
+}
+
 /** The plain-text summary: no escape codes unless `p` adds them. */
 export function renderSummary(s: BatchSummary, p: Paint): string {
   const head = [
@@ -135,5 +151,5 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
     .join("");
-  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
+  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${piiEntityRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
 }

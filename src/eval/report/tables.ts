@@ -118,6 +118,24 @@ export function categoryTable(s: BatchSummary): string {
   )}</section>`;
 }
 
+export function piiEntityTable(s: BatchSummary): string {
+  const entries = Object.entries(s.pii_entities ?? {});
+  if (entries.length === 0) return "";
+  const rows = entries.map(([type, e]) => [
+    esc(type),
+    int(e.rows),
+    int(e.found),
+    int(e.reported),
+    pct(e.recall),
+    pct(e.precision),
+  ]);
+  return `<section><h2>PII by entity type</h2><p class="muted">Rows whose category names an entity type: recall is the share of them where pii found that type; precision the share of the rows where pii reported it that are of that category.</p>${htmlTable(
+    ["entity", "rows", "found", "reported", "recall", "precision"],
+    rows,
+    [1, 2, 3, 4, 5],
+  )}</section>`;
+}
+
 function exampleTable(title: string, rows: readonly RowExample[], why: string): string {
   if (rows.length === 0) return `<h3>${title}</h3><p class="muted">None.</p>`;
   const body = rows.map((r) => [
