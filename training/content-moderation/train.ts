@@ -16,9 +16,10 @@ import { modelDir, REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { calibrate, outOfFoldLogits } from "./calibrate.js";
 import { embedTexts } from "./embed-cache.js";
 import { binaryFigures, buryInBenign } from "./evaluate.js";
-import { type HeadOptions, trainHeads } from "./heads.js";
+import { trainHeads } from "./heads.js";
 import { report, testRows } from "./report.js";
 import { buildPools } from "./splits.js";
+import { headOptions } from "./train-options.js";
 import { writeModel } from "./write-model.js";
 
 const USAGE = "npm run train:content-moderation -- [flags]";
@@ -28,17 +29,6 @@ const FLAGS = {
   seed: flag.integer(SEED, "seed of the GPTFuzz question split and every shuffle"),
   noEmbeddings: flag.boolean("train the n-gram heads alone (no encoder)"),
 };
-
-function headOptions(seed: number): HeadOptions {
-  const dense = { epochs: 10, lr: 0.05, l2: 1e-5, seed };
-  return {
-    binary: { bits: 18, epochs: 6, lr: 0.2, l2: 1e-6, seed },
-    category: { bits: 16, epochs: 6, lr: 0.2, l2: 1e-6, seed },
-    embedding: { binary: { bits: 9, ...dense }, category: { bits: 9, ...dense } },
-    windowWords: 40,
-    positiveWeight: 1.5,
-  };
-}
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
