@@ -84,13 +84,25 @@ interface Sample {
   readonly body: string;
 }
 
+/**
+ * Every request's text is made distinct by a reference appended to it (`[<id>]`: a counter for the
+ * sequential runs, a random id from autocannon under load). The server keeps the vectors of the
+ * last 4,096 windows it embedded (for streamed responses), so a bench repeating 20 texts measured
+ * that cache, not the encoder: 767 input-checks/s at 8 connections instead of ~210. No two real
+ * prompts are alike.
+ */
+const ID = "[<id>]";
+let nextId = 1000;
+const distinct = (body: string) => body.replace(ID, String(nextId++));
+
 function samples(mode: Mode): Sample[] {
+  const ref = (message: string) => `${message} (ref ${ID})`;
   if (mode === "input")
-    return INPUT_TEXTS.map((message) => ({ variant: "", body: JSON.stringify({ message }) }));
+    return INPUT_TEXTS.map((message) => ({ variant: "", body: JSON.stringify({ message: ref(message) }) }));
   // Each response twice: once alone, once with the prompt that produced it.
   return OUTPUT_TEXTS.flatMap(({ prompt, response }) => [
-    { variant: "without prompt", body: JSON.stringify({ message: response }) },
-    { variant: "with prompt", body: JSON.stringify({ message: response, prompt }) },
+    { variant: "without prompt", body: JSON.stringify({ message: ref(response) }) },
+    { variant: "with prompt", body: JSON.stringify({ message: ref(response), prompt }) },
   ]);
 }
 
@@ -99,7 +111,12 @@ function samples(mode: Mode): Sample[] {
 
 async function buildConfigs(root: string): Promise<Record<Mode, BenchConfig>> {
   const bundled = parse(await readFile(new URL("profiles/default.yaml", ROOT), "utf8"));
-  const { keyword, regex, pii } = bundled.guardrails;
+  // The bundled rules as written, on both sides: the default profile limits its injection
+  // phrases to prompts (applies_to), and OUTPUT-ALL checks every output guardrail.
+  const both = ({ applies_to: _, ...rules }: Record<string, unknown>) => rules;
+  const keyword = both(bundled.guardrails.keyword);
+  const regex = both(bundled.guardrails.regex);
+  const { pii } = bundled.guardrails;
   const input = writeConfigDir(join(root, "input"), {
     [PROFILE.input]: {
       description: "every input guardrail on, default thresholds",
@@ -298,9 +315,9 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const idleRssMiB = await server.rssMiB();
 
-    requireFullAnswer(mode, await post(agent, server.url, path, headers, texts[0]?.body ?? ""));
+    requireFullAnswer(mode, await post(agent, server.url, path, headers, distinct(texts[0]?.body ?? "")));
     for (let i = 0; i < WARMUP_REQUESTS; i++) {
-      await post(agent, server.url, path, headers, texts[i % texts.length]?.body ?? "");
+      await post(agent, server.url, path, headers, distinct(texts[i % texts.length]?.body ?? ""));
     }
     const answers: { variant: string; answer: Answer }[] = [];
     const cpuBefore = await server.cpuMs();
@@ -308,7 +325,7 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
       const sample = texts[i % texts.length] as Sample;
       answers.push({
         variant: sample.variant,
-        answer: await post(agent, server.url, path, headers, sample.body),
+        answer: await post(agent, server.url, path, headers, distinct(sample.body)),
       });
     }
     const cpuMs = (await server.cpuMs()) - cpuBefore;

@@ -23,6 +23,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 /**
  * Runs autocannon against `url` for `seconds` with `connections`, each connection cycling through
  * `requests` in turn. Not pipelined (one request in flight per connection), as real clients are.
+ * `[<id>]` in a body becomes a random id per request, so no two requests are alike.
  */
 export function load(options: {
   url: string;
@@ -35,5 +36,6 @@ export function load(options: {
     connections: options.connections,
     duration: options.seconds,
     requests: options.requests,
+    idReplacement: true,
   });
 }
