@@ -117,8 +117,9 @@ export function createInjectionClassifier(
     embedded.windows.forEach((w, i) => {
       const vector = embedded.vectors[i];
       if (!vector) return;
+      // A text of one window is its own window: its n-grams were just scored.
       const wf = foldText(w.text);
-      const own = wf === folded ? ngramMax(folded) : ngramMax(wf);
+      const own = wf === folded ? wholeMax : ngramMax(wf);
       const view: NgramView = { window: own.own, subwindow: own.z, whole };
       const z = mlpLogit(net, mlpInput(vector, w.text, view, x));
       if (z > best) [best, worst] = [z, w.text];
