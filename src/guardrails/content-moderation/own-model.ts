@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { ConfigError } from "../../errors.js";
 import {
   type HfSequenceClassifier,
   labelIndex,
   loadHfSequenceClassifier,
 } from "../../models/hf-classifier/index.js";
+import { sharedModel } from "../../models/hf-classifier/shared.js";
 import type { Detector } from "../types.js";
 import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationModel } from "./model/index.js";
 
@@ -67,21 +67,22 @@ export async function ownModelDetector(
   baseDir: string,
   bundled: ModerationModel,
 ): Promise<Detector> {
-  const classifier: HfSequenceClassifier = await loadHfSequenceClassifier({
+  const options = {
     dir: resolve(baseDir, settings.path),
     ...(settings.max_length === undefined ? {} : { maxLength: settings.max_length }),
-  });
+  };
+  // Shared with every profile and reload that names the same folder (sharedModel): never closed here.
+  const classifier: HfSequenceClassifier = await sharedModel(
+    "text-classification",
+    options.dir,
+    options,
+    () => loadHfSequenceClassifier(options),
+  );
   const { folder } = classifier;
-  let unsafe: { index: number; category: ModerationCategory }[];
-  try {
-    const fix = "fix the label names under content_moderation.model.labels";
-    unsafe = Object.entries(settings.labels).flatMap(([label, category]) =>
-      category === "SAFE" ? [] : [{ index: labelIndex(folder, label, fix), category }],
-    );
-  } catch (error) {
-    await classifier.close();
-    throw error instanceof ConfigError ? error : new ConfigError(String(error));
-  }
+  const fix = "fix the label names under content_moderation.model.labels";
+  const unsafe = Object.entries(settings.labels).flatMap(([label, category]) =>
+    category === "SAFE" ? [] : [{ index: labelIndex(folder, label, fix), category }],
+  );
   return {
     triage: (texts) => bundled.triage(texts),
     async check(request) {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { loadHfTextClassifier } from "../../models/hf-classifier/index.js";
+import { loadHfSequenceClassifier, readForLabel } from "../../models/hf-classifier/index.js";
+import { sharedModel } from "../../models/hf-classifier/shared.js";
 import type { Detector, GuardrailDefinition } from "../types.js";
 import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale } from "./classifier.js";
 
@@ -39,14 +40,16 @@ async function ownModelDetector(
   threshold: number,
   baseDir: string,
 ): Promise<Detector> {
-  const [classifier, bundled] = await Promise.all([
-    loadHfTextClassifier({
-      dir: resolve(baseDir, model.path),
-      injectionLabel: model.injection_label,
-      ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
-    }),
+  const options = {
+    dir: resolve(baseDir, model.path),
+    ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
+  };
+  // Shared with every profile and reload that names the same folder (sharedModel): never closed here.
+  const [loaded, bundled] = await Promise.all([
+    sharedModel("text-classification", options.dir, options, () => loadHfSequenceClassifier(options)),
     loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR),
   ]);
+  const classifier = readForLabel(loaded, model.injection_label);
   return {
     async check(request) {
       // The bundled n-grams choose which windows of a very long text the model reads, and answer

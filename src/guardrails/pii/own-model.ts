@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../../errors.js";
+import { sharedModel } from "../../models/hf-classifier/shared.js";
 import { loadHfTokenClassifier } from "../../models/hf-classifier/token-classifier.js";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
 import type { PiiSpan } from "./recognizer.js";
@@ -31,7 +32,6 @@ export type OwnNerModel = z.output<typeof ownNerModel>;
 /** Finds the mapped entities of a text with the profile's own model; spans are offsets into it. */
 export interface OwnTagger {
   find(text: string): Promise<PiiSpan[]>;
-  close(): Promise<void>;
 }
 
 export async function loadOwnTagger(
@@ -39,13 +39,16 @@ export async function loadOwnTagger(
   profileDir: string,
   wanted: ReadonlySet<PiiEntity>,
 ): Promise<OwnTagger> {
-  const tagger = await loadHfTokenClassifier({
+  const options = {
     dir: resolve(profileDir, model.path),
     ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
-  });
+  };
+  // Shared with every profile and reload that names the same folder (sharedModel): never closed here.
+  const tagger = await sharedModel("token-classification", options.dir, options, () =>
+    loadHfTokenClassifier(options),
+  );
   const missing = Object.keys(model.labels).filter((l) => !tagger.entityLabels.includes(l));
   if (missing.length > 0) {
-    await tagger.close();
     throw new ConfigError(
       `${join(tagger.folder.dir, "config.json")}: the model tags no entity ${missing.map((l) => `"${l}"`).join(", ")} ` +
         `(it tags: ${tagger.entityLabels.join(", ")}); fix the names under pii.model.labels`,
@@ -63,6 +66,5 @@ export async function loadOwnTagger(
           : [];
       });
     },
-    close: () => tagger.close(),
   };
 }

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import type { Encoder } from "../../models/encoder.js";
 import { loadHfEncoder } from "../../models/hf-classifier/feature-extractor.js";
+import { sharedModel } from "../../models/hf-classifier/shared.js";
 import { userIndexDir } from "./targets.js";
 
 /**
@@ -19,12 +20,14 @@ export const ownEmbeddingModel = z.strictObject({
 
 export type OwnEmbeddingModel = z.output<typeof ownEmbeddingModel>;
 
+/** The profile's model, shared with every profile and reload that names the same folder (sharedModel). */
 export function loadOwnEncoder(model: OwnEmbeddingModel, profileDir: string): Promise<Encoder> {
-  return loadHfEncoder({
+  const options = {
     dir: resolve(profileDir, model.path),
     pooling: model.pooling,
     ...(model.max_length === undefined ? {} : { maxLength: model.max_length }),
-  });
+  };
+  return sharedModel("feature-extraction", options.dir, options, () => loadHfEncoder(options));
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { Triage } from "../window-budget.js";
 import { labelIndex } from "./folder.js";
-import { loadHfSequenceClassifier, type SequenceClassifierOptions } from "./sequence-classifier.js";
+import {
+  type HfSequenceClassifier,
+  loadHfSequenceClassifier,
+  type SequenceClassifierOptions,
+} from "./sequence-classifier.js";
 
 export { MAX_MODEL_WINDOWS } from "./sequence-classifier.js";
 
@@ -34,14 +38,18 @@ export interface HfTextClassifier {
 /** A text-classification export read for one label: the llm guardrail's own model. */
 export async function loadHfTextClassifier(options: HfClassifierOptions): Promise<HfTextClassifier> {
   const classifier = await loadHfSequenceClassifier(options);
-  const { folder } = classifier;
-  let target: number;
   try {
-    target = labelIndex(folder, options.injectionLabel);
+    return readForLabel(classifier, options.injectionLabel);
   } catch (error) {
     await classifier.close();
     throw error;
   }
+}
+
+/** A loaded classifier read for one of its labels; a label it lacks is a ConfigError naming its labels. */
+export function readForLabel(classifier: HfSequenceClassifier, injectionLabel: string): HfTextClassifier {
+  const { folder } = classifier;
+  const target = labelIndex(folder, injectionLabel);
   const assess = async (text: string, triage?: Triage): Promise<WindowedScore> => {
     const { windows, skipped } = await classifier.read(text, triage);
     let best = 0;
