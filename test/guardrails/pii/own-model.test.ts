@@ -5,7 +5,7 @@ import { piiGuardrail } from "../../../src/guardrails/pii/index.js";
 import { builtinGuardrails as registry } from "../../../src/guardrails/registry.js";
 import type { Detector } from "../../../src/guardrails/types.js";
 import { normalizeText } from "../../../src/text/normalize.js";
-import { buildTinyModel } from "../../models/hf-classifier/tiny-model.js";
+import { buildTinyModel, refuseNetwork } from "../../models/hf-classifier/tiny-model.js";
 
 // The tiny tagger calls "alice" B-PER, "smith" I-PER and "paris" B-LOC. The bundled tagger finds
 // the person and the place too, so the model's contribution is shown through a type the rules do
@@ -15,12 +15,7 @@ const TEXT = "please ask alice smith, who lives in paris, mail a@b.io";
 describe("pii with an NER model of your own", () => {
   let dir: string;
   beforeAll(async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new Error("test: no network");
-      }),
-    );
+    refuseNetwork();
     dir = await buildTinyModel({
       task: "token-classification",
       labels: ["O", "B-PER", "I-PER", "B-LOC", "I-LOC"],

@@ -8,7 +8,7 @@ import { saveIndex } from "../../../src/guardrails/vector/store.js";
 import { bundledTarget } from "../../../src/guardrails/vector/targets.js";
 import { loadHfEncoder } from "../../../src/models/hf-classifier/feature-extractor.js";
 import { normalizeText } from "../../../src/text/normalize.js";
-import { buildTinyModel } from "../../models/hf-classifier/tiny-model.js";
+import { buildTinyModel, refuseNetwork } from "../../models/hf-classifier/tiny-model.js";
 
 // The tiny encoder's token vectors are (attack weight, 1): "ignore … instructions" leans one way,
 // everything else the other, enough to tell a known attack from a plain question.
@@ -19,12 +19,7 @@ describe("vector with an embedding model of your own", () => {
   const profileDir = () => join(root, "config", "profiles");
 
   beforeAll(async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new Error("test: no network");
-      }),
-    );
+    refuseNetwork();
     root = await mkdtemp(join(tmpdir(), "vector-own-"));
     model = await buildTinyModel({ task: "feature-extraction" });
     await mkdir(profileDir(), { recursive: true });

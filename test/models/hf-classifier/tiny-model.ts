@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { vi } from "vitest";
 import { DataType, encodeModel, type OnnxTensor } from "../../../src/models/use-lite/convert/onnx-model.js";
 
 /**
@@ -37,6 +38,19 @@ export const TINY_VOCAB = [
   "paris",
 ] as const;
 const ATTACK_WEIGHT: Record<string, number> = { ignore: 4, instructions: 2 };
+
+/**
+ * Every fetch fails, as on a machine with no model hub: loading a local export must never reach
+ * out. Call in beforeAll; vi.unstubAllGlobals() in afterAll undoes it.
+ */
+export function refuseNetwork(): void {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => {
+      throw new Error("test: no network");
+    }),
+  );
+}
 
 export interface TinyModelOptions {
   readonly labels?: readonly string[];

@@ -5,18 +5,13 @@ import {
   type HfTokenClassifier,
   loadHfTokenClassifier,
 } from "../../../src/models/hf-classifier/token-classifier.js";
-import { buildTinyModel } from "./tiny-model.js";
+import { buildTinyModel, refuseNetwork } from "./tiny-model.js";
 
 describe("loadHfTokenClassifier on a tiny local export", () => {
   let dir: string;
   let tagger: HfTokenClassifier;
   beforeAll(async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new Error("test: no network");
-      }),
-    );
+    refuseNetwork();
     dir = await buildTinyModel({
       task: "token-classification",
       labels: ["O", "B-PER", "I-PER", "B-LOC", "I-LOC"],
