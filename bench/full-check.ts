@@ -88,7 +88,7 @@ interface Sample {
  * Every request's text is made distinct by a reference appended to it (`[<id>]`: a counter for the
  * sequential runs, a random id from autocannon under load). The server keeps the vectors of the
  * last 4,096 windows it embedded (for streamed responses), so a bench repeating 20 texts measured
- * that cache, not the encoder: 767 input-checks/s at 8 connections instead of ~210. No two real
+ * that cache, not the encoder: 767 input-checks/s at 8 connections, against 162 with distinct texts. No two real
  * prompts are alike.
  */
 const ID = "[<id>]";

@@ -1,5 +1,6 @@
 import type { Encoder } from "../models/encoder.js";
 import { selectWindows, type Triage } from "../models/window-budget.js";
+import { unfinishedSentenceStart } from "../text/sentences.js";
 import { splitIntoWindows, type TextWindow, WINDOW_TOKENS, type WindowOptions } from "../text/windows.js";
 
 /** A text cut into sentence windows (never silently truncated), one unit vector per window. */
@@ -60,10 +61,10 @@ export interface EmbeddingOptions {
   /** Aborts the encoder work of a request whose client has gone. */
   readonly signal?: AbortSignal;
   /**
-   * Where an unfinished last sentence starts (a chunk of a streamed response): `embedding` reads
-   * the windows of the text before it (see settledWindows), `wholeEmbedding` every window.
+   * The text is a chunk of a streamed response with its context: `embedding` reads the sentences
+   * before its unfinished last one (see settledWindows), `wholeEmbedding` every window.
    */
-  readonly unfinishedFrom?: number;
+  readonly streamChunk?: boolean;
 }
 
 /**
@@ -96,7 +97,7 @@ export function settledWindows(
 export interface RequestEmbeddings {
   readonly embedding: () => Promise<EmbeddedText>;
   readonly pieces: () => Promise<EmbeddedText>;
-  /** With `unfinishedFrom`: every window, the unfinished sentence's too (see CheckRequest). */
+  /** With `streamChunk`: every window, the unfinished sentence's too (see CheckRequest). */
   readonly wholeEmbedding?: () => Promise<EmbeddedText>;
 }
 
@@ -133,23 +134,15 @@ export function requestEmbeddings(
     return embed(chosen, skipped);
   };
   const whole = once(() => embedWithin(split()));
-  const { unfinishedFrom } = options;
+  const sentenceEach = (t: string) => splitIntoWindows(t, count, { ...tokenEnds, sentenceEach: true });
+  // Found only when a guardrail asks: a rules-only profile never scans for it.
+  const settled = once(() =>
+    embedWithin(settledWindows(text, unfinishedSentenceStart(text), sentenceEach, count)),
+  );
   return {
-    embedding:
-      unfinishedFrom === undefined
-        ? whole
-        : once(() =>
-            embedWithin(
-              settledWindows(
-                text,
-                unfinishedFrom,
-                (t) => splitIntoWindows(t, count, { ...tokenEnds, sentenceEach: true }),
-                count,
-              ),
-            ),
-          ),
+    embedding: options.streamChunk ? settled : whole,
     pieces: once(() => embed(pieceWindows(text, split(), count, tokenEnds))),
-    ...(unfinishedFrom === undefined ? {} : { wholeEmbedding: whole }),
+    ...(options.streamChunk ? { wholeEmbedding: whole } : {}),
   };
 }
 

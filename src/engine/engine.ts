@@ -3,7 +3,6 @@ import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
-import { unfinishedSentenceStart } from "../text/sentences.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
@@ -94,7 +93,7 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     const textOptions = {
       ...signal,
       // A chunk of a stream: the sentence it ends in may go on in the next chunk (see settledWindows).
-      ...(context === undefined ? {} : { unfinishedFrom: unfinishedSentenceStart(text.clean) }),
+      ...(context === undefined ? {} : { streamChunk: true }),
       ...(triage ? { triage: (texts: readonly string[]) => triage.triage?.(texts) ?? [] } : {}),
     };
     const request = {

@@ -1,4 +1,5 @@
 import { PII_ENTITIES } from "../guardrails/pii/entities.js";
+import { ratio, round } from "./metrics.js";
 
 /** One PII entity type over the rows whose category names it. */
 export interface PiiEntitySummary {
@@ -47,8 +48,8 @@ export class PiiEntityTally {
     for (const type of PII_ENTITIES) {
       const t = this.#byType.get(type);
       if (!t) continue;
-      const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1e4) / 1e4 : null);
-      out[type] = { ...t, recall: ratio(t.found, t.rows), precision: ratio(t.found, t.reported) };
+      const share = (a: number, b: number) => round(ratio(a, b), 4);
+      out[type] = { ...t, recall: share(t.found, t.rows), precision: share(t.found, t.reported) };
     }
     return out;
   }

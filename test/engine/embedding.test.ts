@@ -8,7 +8,6 @@ import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
 import type { Encoder } from "../../src/models/encoder.js";
 import { selectWindows } from "../../src/models/window-budget.js";
-import { unfinishedSentenceStart } from "../../src/text/sentences.js";
 import { splitIntoWindows } from "../../src/text/windows.js";
 
 /** Counts model runs; every text gets a one-hot vector of its length. */
@@ -254,13 +253,13 @@ describe("the encoder budget (MAX_ENCODED_WINDOWS)", () => {
   });
 });
 
-describe("the embedding of a chunk of a stream (unfinishedFrom)", () => {
+describe("the embedding of a chunk of a stream (streamChunk)", () => {
   const ended = "First one ends here. Second one ends too! ";
 
   it("embeds each sentence that has ended on its own, and not the unfinished one", async () => {
     const { encoder, calls } = countingEncoder();
     const text = `${ended}Third is still going`;
-    const e = requestEmbeddings(encoder, text, { unfinishedFrom: unfinishedSentenceStart(text) });
+    const e = requestEmbeddings(encoder, text, { streamChunk: true });
     const embedded = await e.embedding();
     expect(embedded.windows.map((w) => w.text)).toEqual(["First one ends here.", "Second one ends too!"]);
     expect(calls).toEqual([["First one ends here.", "Second one ends too!"]]);
@@ -270,7 +269,7 @@ describe("the embedding of a chunk of a stream (unfinishedFrom)", () => {
 
   it("embeds nothing while the first sentence is unfinished, and offers no whole embedding without one", async () => {
     const { encoder, calls } = countingEncoder();
-    const e = requestEmbeddings(encoder, "Still going", { unfinishedFrom: 0 });
+    const e = requestEmbeddings(encoder, "Still going", { streamChunk: true });
     expect((await e.embedding()).vectors).toHaveLength(0);
     expect(calls).toHaveLength(0);
     expect(requestEmbeddings(encoder, "x").wholeEmbedding).toBeUndefined();

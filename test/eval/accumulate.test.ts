@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Accumulator } from "../../src/eval/accumulate.js";
 import type { RowGuardrailResult, RowResult } from "../../src/eval/summary.js";
+import { BUNDLED_PROVENANCE } from "./helpers.js";
 
 const verdict = (flagged: boolean): RowGuardrailResult => ({
   flagged,
@@ -18,12 +19,7 @@ function summarise(rows: [boolean | null, boolean, boolean][]) {
     file: "x.csv",
     mode: "input",
     profile: "default",
-    provenance: {
-      data_sha256: "0".repeat(64),
-      profile_file: "profiles/default.yaml",
-      config_dir: null,
-      config_source: "bundled",
-    },
+    provenance: BUNDLED_PROVENANCE,
     concurrency: 0,
     guardrails: new Map([
       ["keyword", null],

@@ -1,4 +1,12 @@
-import type { BatchSummary } from "../../src/eval/summary.js";
+import type { BatchSummary, Provenance } from "../../src/eval/summary.js";
+
+/** Where a test run says its data and profile came from: the bundled default profile. */
+export const BUNDLED_PROVENANCE: Provenance = {
+  data_sha256: "0".repeat(64),
+  profile_file: "profiles/default.yaml",
+  config_dir: null,
+  config_source: "bundled",
+};
 
 /** A summary with the given metrics and nothing else of note. */
 export function summaryWith(
@@ -10,10 +18,7 @@ export function summaryWith(
     file: "prompts.csv",
     mode: "input",
     profile: "default",
-    data_sha256: "0".repeat(64),
-    profile_file: "profiles/default.yaml",
-    config_dir: null,
-    config_source: "bundled",
+    ...BUNDLED_PROVENANCE,
     rows: 100,
     labelled: 100,
     skipped: 0,

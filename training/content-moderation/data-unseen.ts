@@ -2,9 +2,9 @@
  * Public moderation sets in ../shared/datasets/moderation that the bundled model was not trained
  * on (added for issue 12): each becomes one held-out source. Labels as each set defines them.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readCsv } from "../lib/csv.js";
+import { readLines as lines, readJson } from "../lib/jsonl.js";
 import type { Example } from "./example.js";
 
 export interface UnseenSource {
@@ -13,11 +13,6 @@ export interface UnseenSource {
   readonly what: string;
   readonly rows: Example[];
 }
-
-const lines = (path: string) =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim());
 
 function hatecheck(dir: string): Example[] {
   return readCsv(join(dir, "hatecheck/all_cases.csv")).map((r) => ({
@@ -56,9 +51,9 @@ function germeval(dir: string): Example[] {
 
 /** Model responses to harmful requests, labelled by the majority of three human judges. */
 function harmbenchResponses(dir: string): Example[] {
-  const sets = JSON.parse(
-    readFileSync(join(dir, "harmbench-cls-val/text_behaviors_val_set.json"), "utf8"),
-  ) as Record<string, Record<string, string>[]>;
+  const sets = readJson<Record<string, Record<string, unknown>[]>>(
+    join(dir, "harmbench-cls-val/text_behaviors_val_set.json"),
+  );
   return Object.values(sets)
     .flat()
     .map((r) => {

@@ -11,8 +11,9 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGuardrail } from "../../src/index.js";
-import { bucket } from "../content-moderation/example.js";
+import { hashRange } from "../../src/text/hash.js";
 import { flag, parseFlags } from "../lib/flags.js";
+import { readJson as json, readJsonl as jsonl, readLines } from "../lib/jsonl.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { rocAucOf } from "../lib/metrics.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
@@ -30,13 +31,7 @@ interface Source {
   readonly texts: string[];
 }
 
-const lines = (path: string) =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-const json = <T>(path: string) => JSON.parse(readFileSync(path, "utf8")) as T;
-const jsonl = <T>(path: string) => lines(path).map((l) => JSON.parse(l) as T);
+const lines = (path: string) => readLines(path).map((l) => l.trim());
 
 function sources(dir: string): Source[] {
   const inj = join(dir, "injection");
@@ -114,7 +109,7 @@ async function main(argv: string[]): Promise<void> {
   for (const s of sources(flags.data)) {
     // Longer texts are refused by the engine (413), as a server would.
     const texts = [...new Set(s.texts.filter((t) => t.trim() && t.length <= 100_000))]
-      .sort((a, b) => bucket(a, 3) - bucket(b, 3))
+      .sort((a, b) => hashRange(3, a, 0, a.length) - hashRange(3, b, 0, b.length))
       .slice(0, flags.perSource);
     let flagged = 0;
     for (const text of texts) {

@@ -53,21 +53,18 @@ export async function runIndexBuild(
     const settings = vectorGuardrail.settings.parse(profile.guardrails.vector);
     if (settings.corpora.length === 0 && !settings.model) continue;
     const profileDir = dirname(profile.file);
-    // A profile with its own embedding model indexes the bundled corpus with it too.
+    // A profile with its own embedding model indexes the bundled corpus with it too. The model is
+    // shared by every profile naming its folder (sharedModel) and lives until the command exits.
     const own = settings.model ? await loadOwnEncoder(settings.model, profileDir) : undefined;
-    try {
-      const ownId = own ? { encoderId: (await own.load()).id } : undefined;
-      const targets = await vectorTargets(settings, profileDir, profile.name, ownId, paths).catch(
-        (error: Error) => {
-          throw new ConfigError(`${profile.file}: ${error.message}`);
-        },
-      );
-      for (const [i, target] of (own ? targets : targets.slice(1)).entries()) {
-        const name = `profile ${profile.name}${own ? (i === 0 ? " (own model, bundled corpus)" : " (own model)") : ""}`;
-        rows.push(await timed(name, () => saveIndex(target, own ?? encoder, options.force)));
-      }
-    } finally {
-      await own?.close();
+    const ownId = own ? { encoderId: (await own.load()).id } : undefined;
+    const targets = await vectorTargets(settings, profileDir, profile.name, ownId, paths).catch(
+      (error: Error) => {
+        throw new ConfigError(`${profile.file}: ${error.message}`);
+      },
+    );
+    for (const [i, target] of (own ? targets : targets.slice(1)).entries()) {
+      const name = `profile ${profile.name}${own ? (i === 0 ? " (own model, bundled corpus)" : " (own model)") : ""}`;
+      rows.push(await timed(name, () => saveIndex(target, own ?? encoder, options.force)));
     }
   }
 

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { ConfigError } from "../../errors.js";
 import { splitIntoWindows } from "../../text/windows.js";
+import { sigmoid, softmaxInPlace } from "../math.js";
 import { ModelUnavailableError } from "../model-error.js";
 import { selectWindows, type Triage } from "../window-budget.js";
 import { inspectModelFolder, type ModelFolder } from "./folder.js";
@@ -115,18 +116,7 @@ function checkMaxLength(wanted: number | undefined, folder: ModelFolder): number
  * label for a multi-label model. A model with a single logit is read as a sigmoid either way.
  */
 export function toProbabilities(logits: ArrayLike<number>, multiLabel: boolean): Float64Array {
-  const out = new Float64Array(logits.length);
-  if (multiLabel || logits.length === 1) {
-    for (let k = 0; k < logits.length; k++) out[k] = 1 / (1 + Math.exp(-(logits[k] as number)));
-    return out;
-  }
-  let max = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < logits.length; k++) max = Math.max(max, logits[k] as number);
-  let sum = 0;
-  for (let k = 0; k < logits.length; k++) {
-    out[k] = Math.exp((logits[k] as number) - max);
-    sum += out[k] as number;
-  }
-  for (let k = 0; k < out.length; k++) out[k] = (out[k] as number) / sum;
-  return out;
+  const out = Float64Array.from(logits);
+  if (multiLabel || logits.length === 1) return out.map(sigmoid);
+  return softmaxInPlace(out);
 }

@@ -1,6 +1,7 @@
 import { Accumulator } from "../../../src/eval/accumulate.js";
 import type { EvalRow } from "../../../src/eval/rows.js";
 import type { BatchSummary, RowResult } from "../../../src/eval/summary.js";
+import { BUNDLED_PROVENANCE } from "../helpers.js";
 
 /** A deterministic pseudo-random sequence, so the curves are the same on every run. */
 function lcg(seed: number) {
@@ -29,12 +30,7 @@ export function sampleSummary(options: SampleOptions = {}): BatchSummary {
     file: "prompts.csv",
     mode: "input",
     profile: "default",
-    provenance: {
-      data_sha256: "0".repeat(64),
-      profile_file: "profiles/default.yaml",
-      config_dir: null,
-      config_source: "bundled",
-    },
+    provenance: BUNDLED_PROVENANCE,
     concurrency: 2,
     guardrails: new Map([
       ["llm", options.modelThreshold ? null : 0.5],

@@ -51,18 +51,6 @@ export function denseClasses(
   return out;
 }
 
-export function softmaxInPlace(z: Float64Array): Float64Array {
-  let max = Number.NEGATIVE_INFINITY;
-  for (const v of z) max = Math.max(max, v);
-  let sum = 0;
-  for (let i = 0; i < z.length; i++) {
-    z[i] = Math.exp((z[i] as number) - max);
-    sum += z[i] as number;
-  }
-  for (let i = 0; i < z.length; i++) z[i] = (z[i] as number) / sum;
-  return z;
-}
-
 /** Mean of unit vectors, renormalised: the whole text as the encoder's windows see it. */
 export function meanVector(vectors: readonly ArrayLike<number>[]): Float32Array {
   const dim = vectors[0]?.length ?? 0;

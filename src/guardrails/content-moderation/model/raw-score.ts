@@ -1,5 +1,6 @@
+import { softmaxInPlace } from "../../../models/math.js";
 import { type Features, featurize, words } from "./features.js";
-import { denseClasses, denseDot, dot, dotClasses, meanVector, softmaxInPlace } from "./linear.js";
+import { denseClasses, denseDot, dot, dotClasses, meanVector } from "./linear.js";
 import { splitUnits } from "./windows.js";
 
 /** Everything scoring needs, as float tables: the shipped weights or the trainer's live ones. */
