@@ -13,6 +13,7 @@ import { loadProjectData } from "./project-data.js";
 import { loadAttacks, loadDeepset, loadPromptmap, loadRaccoonAttacks } from "./sources-attacks.js";
 import { loadBenign, loadHarmfulQuestions } from "./sources-benign.js";
 import { loadEveryday } from "./sources-everyday.js";
+import { loadRound4 } from "./sources-round4.js";
 import { splitByFamily } from "./split.js";
 import { buildTriggerNegatives } from "./trigger-negatives.js";
 
@@ -48,8 +49,10 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
   const benign = loadBenign(injection, seed + 2);
   // Long answers from the benign sources double as carriers for planted payloads.
   const documents = benign.filter((e) => e.kind === "long").map((e) => e.text);
+  const project = loadProjectData(paths.project, seed + 5);
+  const projectAttacks = project.filter((e) => e.label === 1 && e.kind === "prompt").map((e) => e.text);
   return [
-    ...loadProjectData(paths.project, seed + 5),
+    ...project,
     ...buildTriggerNegatives(seed + 3),
     ...buildBenignFrames(seed + 6),
     ...buildHijacks(seed + 7),
@@ -61,6 +64,8 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
     ...loadEveryday(join(paths.shared, "moderation"), seed + 4),
     ...loadDeepset(injection),
     ...loadPromptmap(injection),
+    // Last, so that where a new text nearly repeats an older one, the older copy is the one kept.
+    ...loadRound4(injection, documents, projectAttacks, seed + 8),
   ];
 }
 

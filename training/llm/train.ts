@@ -13,15 +13,16 @@ import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { foldText } from "../../src/text/normalize.js";
 import { flag, type Parsed, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
-import { modelDir, REPO, SEED } from "../lib/paths.js";
-import { calibrate, type ThresholdRules } from "./calibrate.js";
-import { type FitContext, type FitSet, fitStack, outOfFold } from "./cross-fit.js";
+import { modelDir, REPO } from "../lib/paths.js";
+import { calibrate } from "./calibrate.js";
+import { type FitSet, fitStack, outOfFold } from "./cross-fit.js";
 import { DATA_FLAGS, loadSplits } from "./data.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import { cardTables } from "./evaluate.js";
 import type { Example } from "./example.js";
+import { fitContext, MODEL_FLAGS, thresholdRules } from "./fit-context.js";
 import { fitMlpStage } from "./fit-mlp.js";
-import { featureExamples, trainNgrams } from "./items.js";
+import { featureExamples } from "./items.js";
 import type { Split } from "./split.js";
 import { summarize } from "./summary.js";
 import { quantise, writeModel } from "./write-model.js";
@@ -30,27 +31,8 @@ const USAGE = "npm run train:llm -- [flags]";
 const FLAGS = {
   ...DATA_FLAGS,
   out: flag.path(modelDir("llm"), "where the model and its card's figures go"),
-  bits: flag.integer(18, "log2 of the n-gram hash buckets", { min: 8, max: 24 }),
-  epochs: flag.integer(6, "n-gram logistic regression epochs", { min: 1 }),
-  rate: flag.number(0.1, "n-gram AdaGrad step", { min: 0 }),
-  l2: flag.number(1e-6, "n-gram L2 strength per example", { min: 0 }),
-  seed: flag.integer(SEED, "seed of every split, shuffle and initialisation"),
-  maxFpr: flag.number(0.02, "false-positive budget of the threshold rules", { min: 0, max: 1 }),
-  thresholdRule: flag.choice(
-    ["pooled", "balanced"] as const,
-    "pooled",
-    "the rule that sets the bundled thresholds",
-  ),
-  sourceMin: flag.integer(50, "pooled rule: benign sources with at least this many calibration texts…", {
-    min: 1,
-  }),
-  sourceFpr: flag.number(0.05, "…stay at or under this false-positive rate", { min: 0, max: 1 }),
+  ...MODEL_FLAGS,
   ngramsOnly: flag.boolean("train the n-gram model alone (no encoder, no MLP)"),
-  hidden: flag.integer(256, "MLP hidden units", { min: 1 }),
-  dropout: flag.number(0.2, "MLP dropout on the hidden layer", { min: 0, max: 0.99 }),
-  decay: flag.number(1e-4, "MLP decoupled weight decay per step", { min: 0 }),
-  mlpEpochs: flag.integer(12, "MLP epochs (the most, with early stopping)", { min: 1 }),
-  averageFrom: flag.integer(4, "average the MLP's weights from this epoch on; 0: early stopping", { min: 0 }),
   refit: flag.integer(10, "fit on train + calibration, calibrate on K-fold out-of-fold scores; 0: off", {
     min: 0,
   }),
@@ -101,7 +83,7 @@ async function main(argv: string[]): Promise<void> {
   const embedded = flags.ngramsOnly ? {} : await embedSplits(splits, log);
 
   // Fit the n-grams (and, with a refit, the MLP and the out-of-fold scores).
-  const fit = fitContext(flags, dim, family, log);
+  const fit = fitContext(flags, family, log);
   const union: FitSet = {
     examples: [...splits.train, ...splits.calibration],
     featured: [...featured.train, ...featured.calibration],
@@ -126,11 +108,7 @@ async function main(argv: string[]): Promise<void> {
     const byExample = new Map(union.examples.map((e, i) => [e, scores[i] as number]));
     return (e: Example) => byExample.get(e) as number;
   };
-  const rules: ThresholdRules = {
-    rule: flags.thresholdRule,
-    maxFpr: flags.maxFpr,
-    pooled: { maxFpr: flags.maxFpr, minSource: flags.sourceMin, maxSourceFpr: flags.sourceFpr },
-  };
+  const rules = thresholdRules(flags);
   const ngramCal = calibrate(
     calibration,
     oof ? oofOf(oof.ngram) : (e) => ngram(foldText(e.text)).z,
@@ -200,27 +178,6 @@ async function embedSplits(splits: Record<Split, Example[]>, log: (m: string) =>
   await encoder.close();
   log("embedded every split (engine windows of text.clean; cached per window)");
   return embedded;
-}
-
-function fitContext(flags: Flags, dim: number, family: (e: Example) => string, log: (m: string) => void) {
-  const ngramOptions = { dim, epochs: flags.epochs, rate: flags.rate, l2: flags.l2, seed: flags.seed };
-  return {
-    dim,
-    family,
-    trainNgrams: (list) => trainNgrams(list, ngramOptions),
-    mlp: {
-      hidden: flags.hidden,
-      rate: 1e-3,
-      decay: flags.decay,
-      dropout: flags.dropout,
-      batch: 64,
-      maxEpochs: flags.mlpEpochs,
-      patience: 4,
-      seed: flags.seed,
-      ...(flags.averageFrom > 0 ? { averageFrom: flags.averageFrom } : {}),
-    },
-    log,
-  } satisfies FitContext;
 }
 
 /** The card's first line: how this model was trained. */
