@@ -33,6 +33,9 @@ export const HELDOUT_SOURCES = new Set([
 export const DATA_FLAGS = {
   data: flag.path(SHARED_DATASETS, "the public data sets"),
   project: flag.path(resolve(REPO, "datasets"), "the project's own data sets"),
+  round4: flag.boolean(
+    "also train on the injection sets added for issue 12 (sources-round4.ts; not yet in the shipped model)",
+  ),
 };
 
 export interface DataPaths {
@@ -40,6 +43,8 @@ export interface DataPaths {
   shared: string;
   /** The project's datasets/ folder. */
   project: string;
+  /** Include the sets added for issue 12 (sources-round4.ts). */
+  round4: boolean;
 }
 
 /** Every labelled example, in a fixed order (the order dedup keeps first copies by). */
@@ -65,7 +70,7 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
     ...loadDeepset(injection),
     ...loadPromptmap(injection),
     // Last, so that where a new text nearly repeats an older one, the older copy is the one kept.
-    ...loadRound4(injection, documents, projectAttacks, seed + 8),
+    ...(paths.round4 ? loadRound4(injection, documents, projectAttacks, seed + 8) : []),
   ];
 }
 

@@ -37,7 +37,8 @@ import { quantise } from "./write-model.js";
 
 const USAGE = "npx tsx training/llm/loso.ts [flags]";
 const FLAGS = {
-  ...DATA_FLAGS,
+  data: DATA_FLAGS.data,
+  project: DATA_FLAGS.project,
   ...MODEL_FLAGS,
   withoutRound4: flag.boolean("leave the sets added for issue 12 untrained (the model before this round)"),
   only: flag.string("", "hold out this group alone (and skip the fit for never-trained sources)"),
@@ -173,7 +174,9 @@ export function summarise(rows: readonly Row[]) {
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   const log = timedLog();
-  const { kept, family } = dedup(loadPool({ shared: flags.data, project: flags.project }, flags.seed));
+  const { kept, family } = dedup(
+    loadPool({ shared: flags.data, project: flags.project, round4: true }, flags.seed),
+  );
   const { folds, untrained } = plan(flags.withoutRound4);
   const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
   const vectors = await embedExamples(kept, encoder);

@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
   // Load and split.
   const extra = flags.extra ? { name: flags.extra, dir: resolve(REPO, flags.extra) } : undefined;
   const { splits, family } = loadSplits(
-    { shared: flags.data, project: flags.project },
+    { shared: flags.data, project: flags.project, round4: flags.round4 },
     {
       seed,
       ...(extra ? { extra } : {}),
