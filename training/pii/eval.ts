@@ -27,7 +27,7 @@ const presidio = z.array(
 );
 
 // Dataset names that mean one of ours: Presidio's generator calls URLs DOMAIN_NAME.
-const MAP: Readonly<Record<string, string>> = { DOMAIN_NAME: "URL" };
+export const PRESIDIO_MAP: Readonly<Record<string, string>> = { DOMAIN_NAME: "URL" };
 
 function loadPresidio(path: string, split: string | undefined) {
   const rows = presidio.parse(JSON.parse(readFileSync(path, "utf8")));
@@ -47,12 +47,12 @@ function loadPresidio(path: string, split: string | undefined) {
   const samples = chosen.map((row) => ({
     text: row.full_text,
     spans: row.spans.map((s) => {
-      const label = MAP[s.entity_type] ?? s.entity_type;
+      const label = PRESIDIO_MAP[s.entity_type] ?? s.entity_type;
       if (!supported.has(label)) ignored.add(label);
       return { start: s.start_position, end: s.end_position, label };
     }),
   }));
-  const mapped = Object.entries(MAP)
+  const mapped = Object.entries(PRESIDIO_MAP)
     .map(([from, to]) => `${from}→${to}`)
     .join(", ");
   return { samples, ignored: [...ignored].sort(), mapped };
@@ -66,7 +66,7 @@ const WNUT_MAP: Readonly<Record<string, string>> = {
 };
 
 /** WNUT-17 CoNLL; types the guardrail does not detect become IGNORED_<type> spans. */
-function loadWnut(path: string): Sample[] {
+export function loadWnutScored(path: string): Sample[] {
   const labelOf = (type: string, tag: string) =>
     WNUT_MAP[type] ?? (tag === "O" ? undefined : `IGNORED_${type}`);
   return readConll(path).map(({ text, tokens }) => ({ text, spans: bioSpans(tokens, labelOf, false) }));
@@ -181,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     ...(flags.tagger ? { tagger: loadTaggerModel(pathToFileURL(`${resolve(flags.tagger)}/`)) } : {}),
   };
   if (flags.wnut) {
-    const samples = loadWnut(flags.wnut);
+    const samples = loadWnutScored(flags.wnut);
     console.log(`WNUT-17 ${flags.wnut}: ${samples.length} texts; scored: PERSON, LOCATION, ORGANIZATION;`);
     console.log(
       "mapped: person→PERSON, location→LOCATION, corporation/group→ORGANIZATION; ignored: creative-work, product",

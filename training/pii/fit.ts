@@ -6,6 +6,7 @@ import { loadLexicon } from "../../src/guardrails/pii/lexicon.js";
 import type { TaggerHeader, TaggerModel } from "../../src/guardrails/pii/tagger/model.js";
 import { TAG_COUNT } from "../../src/guardrails/pii/tagger/tags.js";
 import { quantise } from "../../src/models/weight-file.js";
+import { SEED } from "../lib/paths.js";
 import { type LabelledText, loadNannigalaxy, loadPresidio, loadWnut, taggedOnly } from "./data.js";
 import { createExampleMaker, type TaggedExample, trainPerceptron } from "./perceptron.js";
 
@@ -53,6 +54,9 @@ export function trainingSets(data: string, o: { fold?: number; wnut?: boolean } 
     });
   return sets;
 }
+
+/** train:pii's defaults (`npm run train:pii -- --help`), the shipped tagger's settings. */
+export const FIT_DEFAULTS = { epochs: 8, bits: 18, seed: SEED, repeat: 3 } as const;
 
 export interface FitOptions {
   readonly bits: number;

@@ -15,9 +15,9 @@ import { createTagger } from "../../src/guardrails/pii/tagger/tagger.js";
 import { writeHeader, writeTable } from "../../src/models/weight-file.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain } from "../lib/main.js";
-import { modelDir, SEED, SHARED_DATASETS } from "../lib/paths.js";
+import { modelDir, SHARED_DATASETS } from "../lib/paths.js";
 import { loadPresidio, loadWnut, taggedOnly } from "./data.js";
-import { FOLD, fitTagger, trainingSets } from "./fit.js";
+import { FIT_DEFAULTS, FOLD, fitTagger, trainingSets } from "./fit.js";
 import { spanScores } from "./span-scores.js";
 
 const USAGE = "npm run train:pii -- [flags]";
@@ -28,10 +28,12 @@ const FLAGS = {
     min: 0,
     max: 4,
   }),
-  epochs: flag.integer(8, "perceptron epochs", { min: 1 }),
-  bits: flag.integer(18, "log2 of the feature table's rows", { min: 8, max: 24 }),
-  seed: flag.integer(SEED, "seed of the per-epoch shuffle"),
-  repeat: flag.integer(3, "times each PII text is shown per epoch (WNUT-17 tweets once)", { min: 1 }),
+  epochs: flag.integer(FIT_DEFAULTS.epochs, "perceptron epochs", { min: 1 }),
+  bits: flag.integer(FIT_DEFAULTS.bits, "log2 of the feature table's rows", { min: 8, max: 24 }),
+  seed: flag.integer(FIT_DEFAULTS.seed, "seed of the per-epoch shuffle"),
+  repeat: flag.integer(FIT_DEFAULTS.repeat, "times each PII text is shown per epoch (WNUT-17 tweets once)", {
+    min: 1,
+  }),
   noWnut: flag.boolean("train without WNUT-17"),
 };
 
