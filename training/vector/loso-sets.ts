@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CorpusEntry } from "../../src/guardrails/vector/corpus.js";
 import { readJson, readLines } from "../lib/jsonl.js";
 import { createRng } from "../llm/example.js";
 import { loadEmails, loadPayloads, plant } from "../llm/indirect.js";
+import { codegenRequests, fabricPatterns } from "../llm/unseen.js";
 import type { EvalSet } from "./sets.js";
 
 /**
@@ -88,26 +88,9 @@ export function candidateSources(shared: string): CandidateSource[] {
 
 /** The benign sets new this round, hard negatives for length and imperative tone. */
 export function newHardNegatives(shared: string): EvalSet[] {
-  const benign = (...parts: string[]) => join(shared, "injection", "benign", ...parts);
-  const fabric = benign("fabric_patterns");
+  const injection = join(shared, "injection");
   return [
-    {
-      name: "fabric patterns",
-      label: 0,
-      texts: readdirSync(fabric).flatMap((d) => {
-        try {
-          return [readFileSync(join(fabric, d, "system.md"), "utf8")];
-        } catch {
-          return [];
-        }
-      }),
-    },
-    {
-      name: "gpteacher codegen",
-      label: 0,
-      texts: readJson<{ instruction: string; input: string }[]>(
-        benign("gpteacher_codegen_instruct.json"),
-      ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction)),
-    },
+    { name: "fabric patterns", label: 0, texts: fabricPatterns(injection) },
+    { name: "gpteacher codegen", label: 0, texts: codegenRequests(injection) },
   ];
 }
