@@ -33,11 +33,29 @@ interface Source {
 
 const lines = (path: string) => readLines(path).map((l) => l.trim());
 
+/** fabric's patterns: each pattern folder's system.md, a long benign system-style prompt. */
+export function fabricPatterns(injection: string): string[] {
+  const fabric = join(injection, "benign/fabric_patterns");
+  return readdirSync(fabric).flatMap((d) => {
+    try {
+      return [readFileSync(join(fabric, d, "system.md"), "utf8")];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** GPTeacher's coding requests, the instruction and its input. */
+export function codegenRequests(injection: string): string[] {
+  return json<{ instruction: string; input: string }[]>(
+    join(injection, "benign/gpteacher_codegen_instruct.json"),
+  ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction));
+}
+
 function sources(dir: string): Source[] {
   const inj = join(dir, "injection");
   const triggers = lines(join(inj, "tasktracker/saved_injections.txt"));
   const tasks = lines(join(inj, "tasktracker/translated_secondary_tasks.txt"));
-  const fabric = join(inj, "benign/fabric_patterns");
   return [
     {
       name: "tasktracker triggers + task",
@@ -64,21 +82,13 @@ function sources(dir: string): Source[] {
       name: "fabric patterns",
       what: "long benign system-style prompts",
       label: 0,
-      texts: readdirSync(fabric).flatMap((d) => {
-        try {
-          return [readFileSync(join(fabric, d, "system.md"), "utf8")];
-        } catch {
-          return [];
-        }
-      }),
+      texts: fabricPatterns(inj),
     },
     {
       name: "gpteacher codegen",
       what: "benign coding requests",
       label: 0,
-      texts: json<{ instruction: string; input: string }[]>(
-        join(inj, "benign/gpteacher_codegen_instruct.json"),
-      ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction)),
+      texts: codegenRequests(inj),
     },
     {
       name: "bipia code + table contexts",
