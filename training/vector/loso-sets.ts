@@ -3,7 +3,7 @@ import type { CorpusEntry } from "../../src/guardrails/vector/corpus.js";
 import { readJson, readLines } from "../lib/jsonl.js";
 import { createRng } from "../llm/example.js";
 import { loadEmails, loadPayloads, plant } from "../llm/indirect.js";
-import { codegenRequests, fabricPatterns } from "../llm/unseen.js";
+import { codegenRequests, fabricPatterns } from "../llm/sources-round4.js";
 import type { EvalSet } from "./sets.js";
 
 /**
