@@ -14,7 +14,7 @@
  * balanced accuracy over sources: (macro attack recall + macro benign pass rate) / 2, with macro
  * F1 over the sources that hold both labels beside it.
  *
- *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP] [model flags as train:llm]
+ *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
  */
 import { createInjectionClassifier, type InjectionModelHeader } from "../../src/guardrails/llm/classifier.js";
 import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
@@ -41,7 +41,10 @@ const FLAGS = {
   project: DATA_FLAGS.project,
   ...MODEL_FLAGS,
   withoutRound4: flag.boolean("leave the sets added for issue 12 untrained (the model before this round)"),
-  only: flag.string("", "hold out this group alone (and skip the fit for never-trained sources)"),
+  only: flag.string(
+    "",
+    "comma-separated groups to hold out, `untrained` for the fit that scores the never-trained sources (folds are independent: runs over disjoint lists give the whole table's rows)",
+  ),
 };
 
 /**
@@ -185,6 +188,8 @@ async function main(argv: string[]): Promise<void> {
   log(`${kept.length} examples embedded`);
 
   const never = new Set(Object.values(untrained).flat());
+  const only = new Set(flags.only.split(",").filter(Boolean));
+  const wanted = (group: string) => only.size === 0 || only.has(group);
   const rows: Row[] = [];
   const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
     const members = new Set(sources);
@@ -200,10 +205,10 @@ async function main(argv: string[]): Promise<void> {
     );
   };
   for (const [group, sources] of Object.entries(folds)) {
-    if (flags.only && group !== flags.only) continue;
+    if (!wanted(group)) continue;
     scoreGroup(group, sources, fitWithout(kept, family, embedded, new Set([...never, ...sources]), flags));
   }
-  if (!flags.only) {
+  if (wanted("untrained")) {
     const all = fitWithout(kept, family, embedded, never, flags);
     for (const [group, sources] of Object.entries(untrained))
       scoreGroup(`${group} (never trained)`, sources, all);
