@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { createRowEvaluator, type RowTask } from "../../../src/cli/batch/evaluate-rows.js";
 import type { CompiledProfile } from "../../../src/engine/compile.js";
-import type { CheckOutcome, Engine } from "../../../src/engine/engine.js";
+import type { CheckOutcome, MultiProfileEngine } from "../../../src/engine/engine.js";
 
 // An engine whose checks all wait for one shared call, as the rows of a batch wait for their
 // shared encoder call: 40 ms for the batch, however many rows it holds.
-function sharedCallEngine(ms: number): Engine {
+function sharedCallEngine(ms: number): MultiProfileEngine {
   let call: Promise<void> | undefined;
   const outcome: CheckOutcome = {
     body: { injection_detected: false, execution_time: 0, checks: {} },
     failures: [],
     flaggedBy: [],
   };
+  const check = async () => {
+    call ??= new Promise((done) => setTimeout(done, ms));
+    await call;
+    return outcome;
+  };
   return {
-    check: async () => {
-      call ??= new Promise((done) => setTimeout(done, ms));
-      await call;
-      return outcome;
-    },
+    check,
+    checkEach: async (_mode, _message, profiles) => Promise.all(profiles.map(check)),
     inputCheck: async () => outcome.body,
     outputCheck: async () => outcome.body,
   };
