@@ -1,4 +1,6 @@
-import type { CompareSummary } from "./compare-summary.js";
+import type { CompareSummary, FlipSide, MetricDelta, SideFigures } from "./compare-summary.js";
+import { describeScore } from "./examples.js";
+import { num, pct } from "./figures.js";
 
 /** How the terminal and the HTML report write a comparison's figures: the same words in both. */
 
@@ -38,4 +40,78 @@ export function mcnemarVerdict(c: CompareSummary): string {
     return `${counts}: no significant difference (exact McNemar p = ${pValue(m.p_value)}, ≥ ${ALPHA})`;
   const better = m.c > m.b ? b : a;
   return `${counts}: ${better} is right more often (exact McNemar p = ${pValue(m.p_value)} < ${ALPHA})`;
+}
+
+/** `a → b` for one figure of a guardrail; `–` on the side that does not run it. */
+export const change = (a: SideFigures | null, b: SideFigures | null, f: (x: SideFigures) => string): string =>
+  `${a ? f(a) : "–"} → ${b ? f(b) : "–"}`;
+
+/** What a profile made of a flipped row: the guardrails that flagged it (or `allowed`) and its top score. */
+export const flipVerdict = (s: FlipSide): string =>
+  [s.guardrails.length > 0 ? s.guardrails.join("+") : "allowed", describeScore(s)].filter(Boolean).join("; ");
+
+/** A label as the flip tables show it. */
+export const labelMark = (label: boolean | null): string => (label === null ? "–" : label ? "+" : MINUS);
+
+/** A table as plain text cells; the terminal pads it, the report escapes it. */
+export interface TextTable {
+  readonly head: string[];
+  readonly rows: string[][];
+}
+
+function sideCells(f: SideFigures): string[] {
+  const m = f.metrics;
+  if (m === null) return [String(f.flagged)];
+  return [
+    ...[f.flagged, m.tp, m.fp, m.tn, m.fn].map(String),
+    pct(m.precision),
+    pct(m.recall),
+    pct(m.fpr),
+    num(m.f1),
+  ];
+}
+
+function deltaCells(d: MetricDelta, labelled: boolean): string[] {
+  if (!labelled) return [signed(d.flagged)];
+  const counts = [d.flagged, d.tp, d.fp, d.tn, d.fn].map(signed);
+  return [...counts, points(d.precision), points(d.recall), points(d.fpr), signedF1(d.f1)];
+}
+
+/** Both profiles' overall figures and B − A, rows named by `names` (a, b, delta). */
+export function overallTable(c: CompareSummary, names: readonly [string, string, string]): TextTable {
+  const labelled = c.labelled > 0;
+  return {
+    head: ["", "flagged", ...(labelled ? ["tp", "fp", "tn", "fn", "precision", "recall", "fpr", "f1"] : [])],
+    rows: [
+      [names[0], ...sideCells(c.overall.a)],
+      [names[1], ...sideCells(c.overall.b)],
+      [names[2], ...deltaCells(c.overall.delta, labelled)],
+    ],
+  };
+}
+
+/** Each guardrail's own figures as `A → B`, with McNemar's test where both profiles run it. */
+export function guardrailChangeTable(c: CompareSummary): TextTable {
+  const labelled = c.labelled > 0;
+  const ratio = (k: "precision" | "recall" | "fpr") => (x: SideFigures) => pct(x.metrics?.[k]);
+  const rows = Object.entries(c.guardrails).map(([id, g]) => {
+    if (!g) return [id];
+    const only = g.a && g.b ? "" : `only ${g.a ? c.a.profile : c.b.profile}`;
+    const flagged = change(g.a, g.b, (x) => String(x.flagged));
+    if (!labelled) return [id, flagged, only];
+    const m = g.mcnemar;
+    return [
+      id,
+      flagged,
+      change(g.a, g.b, ratio("precision")),
+      change(g.a, g.b, ratio("recall")),
+      change(g.a, g.b, ratio("fpr")),
+      change(g.a, g.b, (x) => num(x.metrics?.f1)),
+      m ? `b ${m.b}, c ${m.c}, p ${pValue(m.p_value)}` : only,
+    ];
+  });
+  return {
+    head: ["guardrail", "flagged", ...(labelled ? ["precision", "recall", "fpr", "f1"] : []), "McNemar"],
+    rows,
+  };
 }
