@@ -23,6 +23,9 @@ export const signedF1 = (v: number | null): string =>
 /** A p-value as people read them: four decimals, or `< 0.0001`. */
 export const pValue = (p: number): string => (p < 1e-4 ? "< 0.0001" : p.toFixed(4));
 
+/** `1 row`, `5 rows`. */
+export const rowCount = (n: number): string => `${n} row${n === 1 ? "" : "s"}`;
+
 /** The level the verdict sentence judges at; the p-value itself is printed beside it. */
 export const ALPHA = 0.05;
 
@@ -34,7 +37,7 @@ export function mcnemarVerdict(c: CompareSummary): string {
   const m = c.mcnemar;
   if (m === null) return c.mcnemar_note ?? "no McNemar test";
   const [a, b] = [c.a.profile, c.b.profile];
-  const counts = `${m.b} row${m.b === 1 ? "" : "s"} only ${a} judged right, ${m.c} only ${b}`;
+  const counts = `${rowCount(m.b)} only ${a} judged right, ${m.c} only ${b}`;
   if (m.b + m.c === 0) return `${counts}: they agree on every labelled row`;
   if (m.p_value >= ALPHA)
     return `${counts}: no significant difference (exact McNemar p = ${pValue(m.p_value)}, ≥ ${ALPHA})`;

@@ -4,6 +4,7 @@ import {
   labelMark,
   mcnemarVerdict,
   overallTable,
+  rowCount,
   type TextTable,
 } from "../../eval/compare-format.js";
 import type { CompareSummary, Flips } from "../../eval/compare-summary.js";
@@ -19,7 +20,7 @@ function flipTable(c: CompareSummary, flips: Flips, who: string, p: Paint): stri
   if (flips.count === 0) return "";
   const shown = flips.rows.slice(0, FLIPPED_SHOWN);
   const more = flips.count > shown.length ? p.dim(` (first ${shown.length} shown)`) : "";
-  return `${p.bold(`flagged by ${who} only`)}: ${flips.count} rows${more}\n${padded(
+  return `${p.bold(`flagged by ${who} only`)}: ${rowCount(flips.count)}${more}\n${padded(
     {
       head: ["row", "label", c.a.profile, c.b.profile, "text"],
       rows: shown.map((r) => [

@@ -4,6 +4,7 @@ import {
   labelMark,
   mcnemarVerdict,
   overallTable,
+  rowCount,
   type TextTable,
 } from "../compare-format.js";
 import type { CompareSummary, Flips } from "../compare-summary.js";
@@ -20,7 +21,7 @@ const escaped = (t: TextTable, numeric: number[] = []) =>
   );
 
 function flipTable(title: string, flips: Flips, c: CompareSummary): string {
-  if (flips.count === 0) return `<h3>${esc(title)}</h3><p class="muted">None.</p>`;
+  if (flips.count === 0) return `<h4>${esc(title)}</h4><p class="muted">None.</p>`;
   const shown = flips.rows.length < flips.count ? ` (the first ${int(flips.rows.length)} in file order)` : "";
   const rows = flips.rows.map((r) => [
     String(r.row),
@@ -31,7 +32,7 @@ function flipTable(title: string, flips: Flips, c: CompareSummary): string {
     `<div class="text">${esc(r.text)}</div>`,
   ]);
   const head = ["row", "id", "label", `A: ${esc(c.a.profile)}`, `B: ${esc(c.b.profile)}`, "text"];
-  return `<h3>${esc(title)}: ${int(flips.count)} rows${shown}</h3>${htmlTable(head, rows, [0])}`;
+  return `<h4>${esc(title)}: ${esc(rowCount(flips.count))}${shown}</h4>${htmlTable(head, rows, [0])}`;
 }
 
 export function comparisonSection(s: BatchSummary): string {
