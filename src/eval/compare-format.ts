@@ -1,4 +1,4 @@
-import type { CompareSummary, FlipSide, MetricDelta, SideFigures } from "./compare-summary.js";
+import type { CompareSummary, FlipSide, Flips, MetricDelta, SideFigures } from "./compare-summary.js";
 import { describeScore } from "./examples.js";
 import { num, pct } from "./figures.js";
 
@@ -46,15 +46,15 @@ export function mcnemarVerdict(c: CompareSummary): string {
 }
 
 /** `a → b` for one figure of a guardrail; `–` on the side that does not run it. */
-export const change = (a: SideFigures | null, b: SideFigures | null, f: (x: SideFigures) => string): string =>
+const change = (a: SideFigures | null, b: SideFigures | null, f: (x: SideFigures) => string): string =>
   `${a ? f(a) : "–"} → ${b ? f(b) : "–"}`;
 
 /** What a profile made of a flipped row: the guardrails that flagged it (or `allowed`) and its top score. */
-export const flipVerdict = (s: FlipSide): string =>
+const flipVerdict = (s: FlipSide): string =>
   [s.guardrails.length > 0 ? s.guardrails.join("+") : "allowed", describeScore(s)].filter(Boolean).join("; ");
 
 /** A label as the flip tables show it. */
-export const labelMark = (label: boolean | null): string => (label === null ? "–" : label ? "+" : MINUS);
+const labelMark = (label: boolean | null): string => (label === null ? "–" : label ? "+" : MINUS);
 
 /** A table as plain text cells; the terminal pads it, the report escapes it. */
 export interface TextTable {
@@ -81,7 +81,7 @@ function deltaCells(d: MetricDelta, labelled: boolean): string[] {
 }
 
 /** Both profiles' overall figures and B − A, rows named by `names` (a, b, delta). */
-export function overallTable(c: CompareSummary, names: readonly [string, string, string]): TextTable {
+function overallTable(c: CompareSummary, names: readonly [string, string, string]): TextTable {
   const labelled = c.labelled > 0;
   return {
     head: ["", "flagged", ...(labelled ? ["tp", "fp", "tn", "fn", "precision", "recall", "fpr", "f1"] : [])],
@@ -94,7 +94,7 @@ export function overallTable(c: CompareSummary, names: readonly [string, string,
 }
 
 /** Each guardrail's own figures as `A → B`, with McNemar's test where both profiles run it. */
-export function guardrailChangeTable(c: CompareSummary): TextTable {
+function guardrailChangeTable(c: CompareSummary): TextTable {
   const labelled = c.labelled > 0;
   const ratio = (k: "precision" | "recall" | "fpr") => (x: SideFigures) => pct(x.metrics?.[k]);
   const rows = Object.entries(c.guardrails).map(([id, g]) => {
@@ -116,5 +116,30 @@ export function guardrailChangeTable(c: CompareSummary): TextTable {
   return {
     head: ["guardrail", "flagged", ...(labelled ? ["precision", "recall", "fpr", "f1"] : []), "McNemar"],
     rows,
+  };
+}
+
+/** A profile's flips as a table: row, id, label, each profile's verdict, and the whole kept text. */
+function flipTable(c: CompareSummary, flips: Flips): TextTable {
+  return {
+    head: ["row", "id", "label", c.a.profile, c.b.profile, "text"],
+    rows: flips.rows.map((r) => [
+      String(r.row),
+      r.id ?? "",
+      labelMark(r.label),
+      flipVerdict(r.a),
+      flipVerdict(r.b),
+      r.text,
+    ]),
+  };
+}
+
+/** Everything the terminal and the report show of a comparison, as text: each lays it out its way. */
+export function comparisonTables(c: CompareSummary, names: readonly [string, string, string]) {
+  return {
+    overall: overallTable(c, names),
+    verdict: mcnemarVerdict(c),
+    guardrails: guardrailChangeTable(c),
+    flips: { a_only: flipTable(c, c.flipped.a_only), b_only: flipTable(c, c.flipped.b_only) },
   };
 }

@@ -29,21 +29,15 @@ beforeAll(async () => {
   await writeFile(join(config, "profiles", "wide.yaml"), wide.replace(/^default: true$/m, "default: false"));
 });
 const batch = (args: string[]) => cli(["--config", config, "batch", ...args]);
+/** On this thread, with no progress lines. */
+const here = ["--quiet", "--concurrency", "0"];
 
 describe("guardrail batch --compare", () => {
   it("judges both profiles on the same rows: terminal, --json (on worker threads) and the report", async () => {
     const dir = await tmp();
     const report = join(dir, "compare.html");
-    const json = await batch([
-      labelled,
-      "--compare",
-      "wide",
-      "--json",
-      "--concurrency",
-      "2",
-      "--report",
-      report,
-    ]);
+    const workers = ["--concurrency", "2"];
+    const json = await batch([labelled, "--compare", "wide", "--json", "--report", report, ...workers]);
     expect(json.stderr).toBe("");
     expect(json.code).toBe(0);
     const s = JSON.parse(json.stdout) as BatchSummary;
@@ -79,7 +73,7 @@ describe("guardrail batch --compare", () => {
     expect(html).toContain("<h4>Flagged by A (default) only: 1 row</h4>");
     expect(html).toContain('<div class="text">My card is 4111 1111 1111 1111, is it valid?</div>');
 
-    const text = await batch([labelled, "--compare", "wide", "--quiet", "--concurrency", "0"]);
+    const text = await batch([labelled, "--compare", "wide", ...here]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("default vs wide on the same 8 rows (8 labelled); the gates judge default");
     expect(text.stdout).toMatch(
@@ -92,30 +86,11 @@ describe("guardrail batch --compare", () => {
 
   it("keeps the gates on the first profile: the second is for comparison", async () => {
     // default's precision is 0.75, wide's 1.
-    const a = await batch([
-      labelled,
-      "--compare",
-      "wide",
-      "--quiet",
-      "--concurrency",
-      "0",
-      "--fail-under",
-      "precision=0.9",
-    ]);
+    const gate = [...here, "--fail-under", "precision=0.9"];
+    const a = await batch([labelled, "--compare", "wide", ...gate]);
     expect(a.code).toBe(1);
     expect(a.stderr).toContain("gate failed: precision>=0.9");
-    const b = await batch([
-      labelled,
-      "--profile",
-      "wide",
-      "--compare",
-      "default",
-      "--quiet",
-      "--concurrency",
-      "0",
-      "--fail-under",
-      "precision=0.9",
-    ]);
+    const b = await batch([labelled, "--profile", "wide", "--compare", "default", ...gate]);
     expect(b.code).toBe(0);
   });
 
@@ -126,7 +101,7 @@ describe("guardrail batch --compare", () => {
     expect(c).toMatchObject({ rows: 3, labelled: 0, mcnemar: null });
     expect(c?.mcnemar_note).toMatch(/^no labels: .*needs a label column/);
     expect(c?.overall.a.metrics).toBeNull();
-    const text = await batch([unlabelled, "--compare", "wide", "--quiet", "--concurrency", "0"]);
+    const text = await batch([unlabelled, "--compare", "wide", ...here]);
     expect(text.stdout).toContain("no labels: McNemar's test compares which verdicts match the labels");
   });
 

@@ -5,6 +5,7 @@ import { compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition, GuardrailId } from "../../src/guardrails/types.js";
+import { boomKeyword } from "../helpers/boom-keyword.js";
 import { fakeEncoder } from "../helpers/fake-encoder.js";
 
 const settings = z.strictObject({ enabled: z.boolean().default(false) });
@@ -21,22 +22,11 @@ const reader = (base: AnyGuardrailDefinition, what: "embedding" | "pieces"): Any
     },
   }),
 });
-/** Flags "bad"; throws on "boom", so each profile's on_error decides. */
-const keyword: AnyGuardrailDefinition = {
-  ...builtinGuardrails.keyword,
-  settings,
-  create: () => ({
-    check: ({ text }) => {
-      if (text.folded.includes("boom")) throw new Error("detector exploded");
-      return { flagged: text.folded.includes("bad") };
-    },
-  }),
-};
 const registry: GuardrailRegistry = {
   ...builtinGuardrails,
   llm: reader(builtinGuardrails.llm, "embedding"),
   vector: reader(builtinGuardrails.vector, "pieces"),
-  keyword,
+  keyword: boomKeyword,
 };
 
 const profile = (name: string, enabled: GuardrailId[], onError: Profile["onError"] = "block"): Profile => ({

@@ -1,13 +1,5 @@
-import {
-  flipVerdict,
-  guardrailChangeTable,
-  labelMark,
-  mcnemarVerdict,
-  overallTable,
-  rowCount,
-  type TextTable,
-} from "../compare-format.js";
-import type { CompareSummary, Flips } from "../compare-summary.js";
+import { comparisonTables, rowCount, type TextTable } from "../compare-format.js";
+import type { Flips } from "../compare-summary.js";
 import type { BatchSummary } from "../summary.js";
 import { esc, htmlTable, int } from "./html.js";
 
@@ -20,34 +12,29 @@ const escaped = (t: TextTable, numeric: number[] = []) =>
     numeric,
   );
 
-function flipTable(title: string, flips: Flips, c: CompareSummary): string {
+function flipTable(title: string, t: TextTable, flips: Flips): string {
   if (flips.count === 0) return `<h4>${esc(title)}</h4><p class="muted">None.</p>`;
   const shown = flips.rows.length < flips.count ? ` (the first ${int(flips.rows.length)} in file order)` : "";
-  const rows = flips.rows.map((r) => [
-    String(r.row),
-    esc(r.id ?? ""),
-    labelMark(r.label),
-    esc(flipVerdict(r.a)),
-    esc(flipVerdict(r.b)),
-    `<div class="text">${esc(r.text)}</div>`,
-  ]);
-  const head = ["row", "id", "label", `A: ${esc(c.a.profile)}`, `B: ${esc(c.b.profile)}`, "text"];
-  return `<h4>${esc(title)}: ${esc(rowCount(flips.count))}${shown}</h4>${htmlTable(head, rows, [0])}`;
+  // The text column in the report's monospace block, as the worst-mistakes tables show texts.
+  const rows = t.rows.map((r) =>
+    r.map((cell, i) => (i === r.length - 1 ? `<div class="text">${esc(cell)}</div>` : esc(cell))),
+  );
+  return `<h4>${esc(title)}: ${esc(rowCount(flips.count))}${shown}</h4>${htmlTable(t.head.map(esc), rows, [0])}`;
 }
 
 export function comparisonSection(s: BatchSummary): string {
   const c = s.compare;
   if (!c) return "";
   const [a, b] = [c.a.profile, c.b.profile];
-  const overall = overallTable(c, [`A: ${a}`, `B: ${b}`, "Δ B − A"]);
-  const test = `<p${c.mcnemar === null ? ' class="warn"' : ""}>${esc(mcnemarVerdict(c))}.</p>`;
-  const guardrails = guardrailChangeTable(c);
+  const t = comparisonTables(c, [`A: ${a}`, `B: ${b}`, "Δ B − A"]);
+  const test = `<p${c.mcnemar === null ? ' class="warn"' : ""}>${esc(t.verdict)}.</p>`;
   const perGuardrail =
-    guardrails.rows.length === 0
+    t.guardrails.rows.length === 0
       ? ""
-      : `<h3>Each guardrail on its own, A → B</h3><p class="muted">Its own verdicts against the labels, as if it were the profile's only guardrail; McNemar's test where both profiles run it.</p>${escaped(guardrails)}`;
+      : `<h3>Each guardrail on its own, A → B</h3><p class="muted">Its own verdicts against the labels, as if it were the profile's only guardrail; McNemar's test where both profiles run it.</p>${escaped(t.guardrails)}`;
+  const flips = `${flipTable(`Flagged by A (${a}) only`, t.flips.a_only, c.flipped.a_only)}${flipTable(`Flagged by B (${b}) only`, t.flips.b_only, c.flipped.b_only)}`;
   return `<section><h2>Profile A (${esc(a)}) compared with B (${esc(b)})</h2>
 <p class="muted">Both profiles judged the same ${int(c.rows)} rows (${int(c.labelled)} labelled) in one pass. The gates judge A; B is for comparison. A: ${esc(c.a.profile_file)} · B: ${esc(c.b.profile_file)}</p>
-${escaped(overall, [...overall.head.keys()].slice(1))}${test}${perGuardrail}
-<h3>Rows whose verdict flipped</h3>${flipTable(`Flagged by A (${a}) only`, c.flipped.a_only, c)}${flipTable(`Flagged by B (${b}) only`, c.flipped.b_only, c)}</section>`;
+${escaped(t.overall, [...t.overall.head.keys()].slice(1))}${test}${perGuardrail}
+<h3>Rows whose verdict flipped</h3>${flips}</section>`;
 }
