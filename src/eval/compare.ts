@@ -12,7 +12,7 @@ import { exampleOf } from "./examples.js";
 import { mcnemar } from "./mcnemar.js";
 import { count, emptyConfusion, metricsOf, round, roundMetrics } from "./metrics.js";
 import type { EvalRow } from "./rows.js";
-import type { ComparedResult, Confusion, Metrics, RowResult } from "./summary.js";
+import type { Confusion, Metrics, RowResult, RowVerdict } from "./summary.js";
 
 /** Flipped rows kept each way for the summary; the terminal shows fewer, every one is counted. */
 export const FLIPPED_KEPT = 50;
@@ -96,7 +96,7 @@ export class CompareTally {
     if (flips.rows.length < FLIPPED_KEPT) flips.rows.push(this.#flipped(row, result, b));
   }
 
-  #flipped(row: EvalRow, a: RowResult, b: ComparedResult): FlippedRow {
+  #flipped(row: EvalRow, a: RowResult, b: RowVerdict): FlippedRow {
     const side = (r: Pick<RowResult, "flagged" | "guardrails">) => {
       const e = exampleOf(row, { ...a, ...r }, this.options.scored);
       return {

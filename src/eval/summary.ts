@@ -237,11 +237,11 @@ export interface RowResult {
   engine_ms: number;
   guardrails: Partial<Record<GuardrailId, RowGuardrailResult>>;
   /** With `--compare`: the second profile's verdict on the same row. */
-  compared?: ComparedResult;
+  compared?: RowVerdict;
 }
 
 /** A profile's verdict on a row and its guardrails' (the `--compare` profile's, beside the first's). */
-export type ComparedResult = Pick<RowResult, "flagged" | "guardrails">;
+export type RowVerdict = Pick<RowResult, "flagged" | "guardrails">;
 
 export interface Progress {
   rows: number;

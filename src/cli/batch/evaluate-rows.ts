@@ -1,7 +1,7 @@
 import type { ActiveGuardrail, CompiledProfile } from "../../engine/compile.js";
 import type { CheckOutcome, MultiProfileEngine } from "../../engine/engine.js";
 import type { EvalRow } from "../../eval/rows.js";
-import type { ComparedResult, RowGuardrailResult, RowResult } from "../../eval/summary.js";
+import type { RowGuardrailResult, RowResult, RowVerdict } from "../../eval/summary.js";
 import type { CheckMode, Finding, GuardrailId } from "../../guardrails/types.js";
 
 /** The row fields a worker needs: structured-clone friendly and without the label's provenance. */
@@ -34,7 +34,7 @@ function verdictOf(
   mode: CheckMode,
   outcome: CheckOutcome,
   findings: ReadonlyMap<GuardrailId, Finding>,
-): ComparedResult {
+): RowVerdict {
   const guardrails: RowResult["guardrails"] = {};
   for (const g of compiled.active) {
     if (!g.appliesTo(mode)) continue;
@@ -75,7 +75,7 @@ export function createRowEvaluator(
     const [first, second] = outcomes.map((outcome, i) =>
       verdictOf(profiles[i] as CompiledProfile, mode, outcome, findings[i] as Map<GuardrailId, Finding>),
     );
-    const own = first as ComparedResult;
+    const own = first as RowVerdict;
     return {
       row: row.row,
       line: row.line,
