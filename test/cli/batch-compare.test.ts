@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BatchSummary } from "../../src/eval/summary.js";
+import type { BatchSummary, RowResult } from "../../src/eval/summary.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition } from "../../src/guardrails/types.js";
 import { cli } from "./helpers.js";
@@ -33,11 +33,14 @@ const batch = (args: string[]) => cli(["--config", config, "batch", ...args]);
 const here = ["--quiet", "--concurrency", "0"];
 
 describe("guardrail batch --compare", () => {
-  it("judges both profiles on the same rows: terminal, --json (on worker threads) and the report", async () => {
+  // Worker threads each load the config and the guardrails: 7 s here, 45 s on a loaded machine.
+  it("judges both profiles on the same rows: --json (on worker threads), --out and the report", async () => {
     const dir = await tmp();
     const report = join(dir, "compare.html");
     const workers = ["--concurrency", "2"];
-    const json = await batch([labelled, "--compare", "wide", "--json", "--report", report, ...workers]);
+    const out = join(dir, "rows.jsonl");
+    const outputs = ["--report", report, "--out", out];
+    const json = await batch([labelled, "--compare", "wide", "--json", ...outputs, ...workers]);
     expect(json.stderr).toBe("");
     expect(json.code).toBe(0);
     const s = JSON.parse(json.stdout) as BatchSummary;
@@ -66,13 +69,23 @@ describe("guardrail batch --compare", () => {
       }),
     ]);
 
+    // --out's JSON Lines carry B's verdict beside A's.
+    const rows = (await readFile(out, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as RowResult);
+    expect(rows.map((r) => [r.id, r.flagged, r.compared?.flagged])[4]).toEqual(["p5", true, false]);
+    expect(rows[4]?.compared?.guardrails.regex).toMatchObject({ flagged: false });
+
     const html = await readFile(report, "utf8");
     expect(html).toContain("<h2>Profile A (default) compared with B (wide)</h2>");
     expect(html).toContain('<td>Δ B − A</td><td class="n">−1</td>');
     expect(html).toContain("0 rows only default judged right, 1 only wide: no significant difference");
     expect(html).toContain("<h4>Flagged by A (default) only: 1 row</h4>");
     expect(html).toContain('<div class="text">My card is 4111 1111 1111 1111, is it valid?</div>');
+  }, 120_000);
 
+  it("prints the comparison after the summary on the terminal", async () => {
     const text = await batch([labelled, "--compare", "wide", ...here]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("default vs wide on the same 8 rows (8 labelled); the gates judge default");
@@ -81,7 +94,7 @@ describe("guardrail batch --compare", () => {
     );
     expect(text.stdout).toMatch(/pii +1 → – .*only default/);
     expect(text.stdout).toContain("flagged by default only: 1 row\n");
-    expect(text.stdout).toMatch(/5 +− +pii +allowed +My card is 4111/);
+    expect(text.stdout).toMatch(/\n5 +p5 +− +pii +allowed +My card is 4111/);
   });
 
   it("keeps the gates on the first profile: the second is for comparison", async () => {
