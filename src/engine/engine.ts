@@ -6,6 +6,7 @@ import { type NormalizedText, normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
+import { sharedVectors } from "./shared-vectors.js";
 
 /** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
 export interface CheckResponse {
@@ -70,16 +71,30 @@ async function runOne(
   }
 }
 
-export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
-  const order = { input: checkOrder(registry, "input"), output: checkOrder(registry, "output") };
-  async function check(
+/**
+ * An engine that can also judge one text by several profiles at once (`batch --compare`): the text
+ * and prompt are normalised once, and each window is embedded once however many profiles read it.
+ * Each outcome is the one `check` gives for that profile alone.
+ */
+export interface MultiProfileEngine extends Engine {
+  checkEach(
     mode: CheckMode,
     message: string,
-    compiled: CompiledProfile,
+    profiles: readonly CompiledProfile[],
     prompt?: string,
-    options: CheckOptions = {},
-  ) {
-    const started = now();
+    options?: CheckOptions,
+  ): Promise<CheckOutcome[]>;
+}
+
+export function createEngine({
+  registry,
+  encoder,
+  now = () => performance.now(),
+}: EngineDeps): MultiProfileEngine {
+  const order = { input: checkOrder(registry, "input"), output: checkOrder(registry, "output") };
+
+  /** What every profile's check of one text shares: the normalised texts and the stream boundary. */
+  function prepare(message: string, prompt: string | undefined, options: CheckOptions) {
     const context = options.context || undefined;
     const text = normalizeText(context === undefined ? message : context + message);
     // Computed once, and only when something needs it: the context alone, normalised.
@@ -87,8 +102,21 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
     const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
+    return { context, text, contextAlone, boundary, promptText, signal: options.signal };
+  }
+
+  async function judge(
+    mode: CheckMode,
+    compiled: CompiledProfile,
+    shared: ReturnType<typeof prepare>,
+    embedder: Encoder | undefined,
+    started: number,
+  ): Promise<CheckOutcome> {
+    const { context, text, contextAlone, boundary, promptText } = shared;
     const applicable = compiled.active.filter((g) => g.appliesTo(mode));
-    const signal = options.signal ? { signal: options.signal } : {};
+    const signal = shared.signal ? { signal: shared.signal } : {};
+    // Each profile's own triage picks the windows of an over-budget text, so its verdict is the one
+    // it gets alone; windows two profiles both pick are embedded once (see sharedVectors).
     const triage = applicable.find((g) => g.detector.triage)?.detector;
     const textOptions = {
       ...signal,
@@ -100,9 +128,11 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
-      ...(encoder ? requestEmbeddings(encoder, text.clean, textOptions) : {}),
+      ...(embedder ? requestEmbeddings(embedder, text.clean, textOptions) : {}),
       // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
-      ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean, signal) } : {}),
+      ...(embedder && promptText
+        ? { promptEmbedding: lazyEmbedding(embedder, promptText.clean, signal) }
+        : {}),
       ...(boundary === undefined ? {} : { spansFrom: boundary }),
     };
     const results = await Promise.all(
@@ -137,8 +167,31 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
     };
   }
+  async function check(
+    mode: CheckMode,
+    message: string,
+    compiled: CompiledProfile,
+    prompt?: string,
+    options: CheckOptions = {},
+  ) {
+    const started = now();
+    return judge(mode, compiled, prepare(message, prompt, options), encoder, started);
+  }
+  async function checkEach(
+    mode: CheckMode,
+    message: string,
+    profiles: readonly CompiledProfile[],
+    prompt?: string,
+    options: CheckOptions = {},
+  ) {
+    const started = now();
+    const shared = prepare(message, prompt, options);
+    const embedder = encoder && profiles.length > 1 ? sharedVectors(encoder) : encoder;
+    return Promise.all(profiles.map((compiled) => judge(mode, compiled, shared, embedder, started)));
+  }
   return {
     check,
+    checkEach,
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { Accumulator, type AccumulatorOptions } from "./accumulate.js";
 import type { ColumnMap } from "./columns.js";
+import { type CompareOptions, CompareTally } from "./compare.js";
 import { exampleOf } from "./examples.js";
 import { orderedMap } from "./pool.js";
 import type { TableItem } from "./readers/types.js";
@@ -30,6 +31,8 @@ export interface RunOptions<U> extends AccumulatorOptions {
   /** Keep up to this many misclassified rows, in file order, for `--junit`. */
   readonly keepMisclassified?: number;
   readonly signal?: AbortSignal;
+  /** With `--compare`: each result carries B's verdict too, tallied into `summary.compare`. */
+  readonly compare?: CompareOptions;
   readonly now?: () => number;
   readonly progressEveryMs?: number;
 }
@@ -76,6 +79,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
   async run<U>(options: RunOptions<U>): Promise<RunResult> {
     const now = options.now ?? (() => performance.now());
     const acc = new Accumulator(options);
+    const compare = options.compare ? new CompareTally(options.compare) : undefined;
     acc.skipped = options.skipped;
     const misclassified: RunResult["misclassified"] = [];
     const keep = options.keepMisclassified ?? 0;
@@ -88,6 +92,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
       results.forEach((result, i) => {
         const row = rows[i] as EvalRow;
         acc.add(row, result);
+        compare?.add(row, result);
         if (misclassified.length < keep && result.label !== null && result.label !== result.flagged) {
           misclassified.push({
             row: exampleOf(row, result, options.scored),
@@ -106,6 +111,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
     const elapsed = now() - started;
     this.emit("progress", acc.progress(elapsed, options.total));
     const summary = acc.summary(elapsed, options.signal?.aborted === true && acc.rows < options.total);
+    if (compare) summary.compare = compare.summary();
     this.emit("done", summary);
     return { summary, misclassified };
   }

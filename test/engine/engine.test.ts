@@ -1,26 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileNotes, compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
 import type { GuardrailRegistry } from "../../src/guardrails/registry.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
-import type { AnyGuardrailDefinition, GuardrailId } from "../../src/guardrails/types.js";
+import type { GuardrailId } from "../../src/guardrails/types.js";
+import { boomKeyword } from "../helpers/boom-keyword.js";
 
-const settings = z.strictObject({ enabled: z.boolean().default(false) });
-
-/** A keyword stand-in that flags texts containing "bad", or throws on "boom". */
-const fakeKeyword: AnyGuardrailDefinition = {
-  ...builtinGuardrails.keyword,
-  settings,
-  create: () => ({
-    check: ({ text }) => {
-      if (text.folded.includes("boom")) throw new Error("detector exploded");
-      return { flagged: text.folded.includes("bad"), matched: text.folded.includes("bad") ? ["bad"] : [] };
-    },
-  }),
-};
-const registry: GuardrailRegistry = { ...builtinGuardrails, keyword: fakeKeyword };
+const registry: GuardrailRegistry = { ...builtinGuardrails, keyword: boomKeyword };
 
 function profile(enabled: GuardrailId[], onError: Profile["onError"] = "block"): Profile {
   const guardrails = Object.fromEntries(
@@ -104,7 +91,7 @@ describe("engine", () => {
     const noted: GuardrailRegistry = {
       ...registry,
       keyword: {
-        ...fakeKeyword,
+        ...boomKeyword,
         create: () => ({ check: () => ({ flagged: false }), notes: ["index rebuilt"] }),
       },
     };

@@ -36,6 +36,8 @@ export interface EvaluatorOptions {
   readonly allTexts: boolean;
   readonly profile?: string;
   readonly app?: string;
+  /** `--compare`: a second profile judging the same rows in the same engine calls. */
+  readonly compare?: string;
 }
 
 /** The worker thread's module: .ts beside this file under tsx/vitest, .js in the build. */
@@ -59,6 +61,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
     stop,
     ...(o.profile ? { profile: o.profile } : {}),
     ...(o.app ? { app: o.app } : {}),
+    ...(o.compare ? { compare: o.compare } : {}),
   };
   let pool: Awaited<ReturnType<typeof startPool<WorkerTask, string>>>;
   try {
@@ -117,9 +120,9 @@ function merge(base: number, reply: ChunkReply): Evaluated & { next: number } {
 }
 
 async function inProcess(ctx: CliContext, o: EvaluatorOptions, units: AsyncIterable<EvalRow[]>) {
-  const { compiled, engine } = await compileSelected(ctx, o);
+  const { compiled, compared, engine } = await compileSelected(ctx, o);
   const { createRowEvaluator } = await import("./evaluate-rows.js");
-  const run = createRowEvaluator(engine, compiled, o.mode);
+  const run = createRowEvaluator(engine, compiled, o.mode, compared);
   return {
     units,
     evaluate: async (unit: unknown) => {

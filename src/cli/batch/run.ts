@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import type { CompareOptions } from "../../eval/compare.js";
 import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
 import { BatchRunner, type RunResult } from "../../eval/runner.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
@@ -26,6 +27,19 @@ async function openView(runner: BatchRunner, signal: AbortSignal, ctx: CliContex
   return undefined;
 }
 
+/** What the runner needs to tally `--compare`: both profiles, and the guardrails each runs. */
+function compareOptions(setup: BatchSetup, ctx: CliContext): { compare?: CompareOptions } {
+  if (!setup.compare) return {};
+  const side = (p: BatchSetup["profile"]) => ({
+    profile: p.name,
+    profile_file: displayPath(ctx.cwd, p.file),
+  });
+  const guardrails = { a: [...setup.enabled.keys()], b: [...setup.compare.enabled.keys()] };
+  return {
+    compare: { a: side(setup.profile), b: side(setup.compare.profile), guardrails, scored: setup.scored },
+  };
+}
+
 /**
  * Evaluates every valid row with the profile, on worker threads (or this one with --concurrency
  * 0), writing per-row results to --out as they come. Ctrl-C and `options.signal` stop it early:
@@ -45,6 +59,7 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
     allTexts: setup.outputs.out !== undefined,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.app ? { app: options.app } : {}),
+    ...(setup.compare ? { compare: setup.compare.profile.name } : {}),
   });
   const runner = new BatchRunner();
   const stop = new AbortController();
@@ -84,6 +99,7 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
       ...(sink ? { sink } : {}),
       keepMisclassified: options.junitRows === true ? 1000 : (options.junitRows ?? 0),
       signal: stop.signal,
+      ...compareOptions(setup, ctx),
     });
     return { ...result, view };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import type { Config } from "../../config/load.js";
 import type { Profile } from "../../config/profile.js";
 import { UsageError } from "../../errors.js";
 import { type Baseline, loadBaseline } from "../../eval/baseline.js";
@@ -38,6 +39,8 @@ export interface BatchSetup {
   readonly dataSha256: string;
   /** `--write-guardrails`: the only guardrails whose thresholds --write-profile writes. */
   readonly writeOnly?: readonly GuardrailId[];
+  /** `--compare`: the second profile, and the guardrails it runs in this mode. */
+  readonly compare?: { readonly profile: Profile; readonly enabled: ReadonlyMap<GuardrailId, number | null> };
 }
 
 /** `--write-guardrails` checked against the scored guardrails; the flags that only --write-profile reads. */
@@ -116,6 +119,30 @@ async function validateInput(input: BatchInput, options: BatchOptions, maxChars:
   return validation;
 }
 
+/**
+ * `--compare`'s profile, resolved as `--profile` is. Refused: the profile already evaluated, and
+ * `--write-profile`, which writes one profile's thresholds where this run judges two (run it
+ * again without --compare to write the one you chose).
+ */
+function compareOf(config: Config, profile: Profile, options: BatchOptions): Profile | undefined {
+  if (options.compare === undefined) return undefined;
+  if (options.writeProfile)
+    throw new UsageError(
+      "--write-profile and --compare: a run writes one profile's thresholds; compare first, then run --write-profile without --compare",
+    );
+  let other: Profile;
+  try {
+    other = selectProfile(config, { profile: options.compare }).profile;
+  } catch (error) {
+    throw error instanceof UsageError ? new UsageError(`--compare: ${error.message}`) : error;
+  }
+  if (other.name === profile.name)
+    throw new UsageError(
+      `--compare ${options.compare}: that is the profile already being evaluated; name a different profile to compare with`,
+    );
+  return other;
+}
+
 /** Checks the flags, the files to write, the profile and the data set, in that order. */
 export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promise<BatchSetup> {
   const target = targetOf(options);
@@ -139,6 +166,8 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
   }
   const enabled = enabledIn(profile, registry, options);
   const scored = scoredGuardrails(registry);
+  const other = compareOf(config, profile, options);
+  const compare = other && { profile: other, enabled: enabledIn(other, registry, options) };
 
   const opened = await openInput(options.file, options.format, ctx);
   try {
@@ -164,6 +193,7 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
       scored,
       maxChars,
       writeOnly,
+      ...(compare ? { compare } : {}),
     };
     return { ...setup, input: opened, validation, dataSha256 };
   } catch (error) {

@@ -17,6 +17,10 @@ const declare = (parent: Parent) =>
     )
     .option("--profile <name>", "use this security profile instead of the default one")
     .option("--app <app-id>", "use the profile bound to this app")
+    .option(
+      "--compare <name>",
+      "also judge every row with this profile in the same pass: deltas, an exact McNemar test and the rows whose verdict flipped (the gates still judge --profile)",
+    )
     .option("--format <format>", "csv, tsv or jsonl (default: by extension, else sniffed)")
     .option(
       "--text-column <name>",
@@ -96,6 +100,7 @@ const declare = (parent: Parent) =>
     .addHelpText(
       "after",
       `\nExample: guardrail batch prompts.csv --fail-under f1=0.9 --max-fpr 0.02 --junit junit.xml
+Compare: guardrail batch prompts.csv --profile default --compare my-model --report compare.html
 Exit codes: 0 ran and met every gate, 1 a gate failed, 2 usage, config or data error (or interrupted).`,
     );
 
