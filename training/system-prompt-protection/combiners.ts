@@ -51,11 +51,24 @@ export function scoreParts(
   });
 }
 
+/**
+ * The bundled threshold (`threshold`) and, when chosen apart, the one for a profile without a
+ * system prompt (`noSystemPrompt`, the `""` and `P` combiners).
+ */
+export interface Thresholds {
+  readonly threshold: number;
+  readonly noSystemPrompt?: number;
+}
+
+export function thresholdFor(thresholds: Thresholds, setting: Setting): number {
+  return setting === "" ? (thresholds.noSystemPrompt ?? thresholds.threshold) : thresholds.threshold;
+}
+
 /** The threshold with the best mean F1 over every setting, with and without prompts, on validation. */
-export function chooseThreshold(
+export function chooseThresholds(
   combiners: Combiners,
   valParts: ReadonlyMap<Setting, PartsRow[]>,
-): { threshold: number; f1: number } {
+): { thresholds: Thresholds; f1: number } {
   let threshold = 0.5;
   let bestF1 = -1;
   for (let t = 0.05; t < 0.951; t += 0.01) {
@@ -65,5 +78,5 @@ export function chooseThreshold(
     const mean = f1s.reduce((a, b) => a + b, 0) / f1s.length;
     if (mean > bestF1 + 1e-9) [bestF1, threshold] = [mean, +t.toFixed(2)];
   }
-  return { threshold, f1: bestF1 };
+  return { thresholds: { threshold }, f1: bestF1 };
 }

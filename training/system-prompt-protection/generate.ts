@@ -61,16 +61,23 @@ function vars(facts: PromptFacts, rng: Rng): Record<string, string> {
   };
 }
 
+/**
+ * `attacks` are the public extraction prompts this split may use, half the extraction attempts;
+ * the project's own (`EXTRACTION_PROMPTS`) are the other half, or none with `ownAttacks: false`
+ * (leave-one-source-out holds each kind of attack out in turn).
+ */
 export function generateExamples(
   prompt: SourcePrompt,
   split: Split,
   attacks: readonly string[],
   seed: number,
+  { ownAttacks = true }: { ownAttacks?: boolean } = {},
 ): LeakExample[] {
   const facts = promptFacts(prompt);
   const rng = createRng(seed ^ hashString(prompt.id));
   const pick = (items: readonly string[]) => fill(rng.pick(family(items, split)), vars(facts, rng));
-  const extraction = () => (attacks.length && rng.chance(0.5) ? rng.pick(attacks) : pick(EXTRACTION_PROMPTS));
+  const extraction = () =>
+    attacks.length && (!ownAttacks || rng.chance(0.5)) ? rng.pick(attacks) : pick(EXTRACTION_PROMPTS);
   // Leaks mostly answer an extraction attempt, refusals nearly always do, normal answers rarely.
   const asked = (pExtract: number, pBenign: number) => {
     const r = rng.next();
