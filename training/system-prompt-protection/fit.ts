@@ -33,8 +33,12 @@ export interface FittedLeakModel {
 
 /** The disclosure classifier (responses) and the extraction classifier (the prompts that asked). */
 export function fitClassifiers(train: readonly LeakExample[], seed: number) {
-  const fitText = (rows: { text: string; y: 0 | 1 }[], bits: number): HashedModel => {
-    const items = rows.map((r) => ({ x: featurize(ngramTokens(r.text), bits), y: r.y, weight: 1 }));
+  const fitText = (rows: { text: string; y: 0 | 1; weight?: number }[], bits: number): HashedModel => {
+    const items = rows.map((r) => ({
+      x: featurize(ngramTokens(r.text), bits),
+      y: r.y,
+      weight: r.weight ?? 1,
+    }));
     const fit = trainLogistic(items, {
       dim: 1 << bits,
       epochs: 6,

@@ -11,10 +11,16 @@
  *
  * An attack fold: the prompts keep train.ts's split; training and validation ask with the other
  * kind of attack only, the test split with the held-out kind only.
+ *
+ * Real model responses (real-responses.ts), when given, join training and validation by their
+ * split key in every fold; a response fold holds one of their sources out as its whole test set
+ * (all no-leak: it measures the share flagged), its system prompts split as in a prompt fold's
+ * training sources.
  */
 import type { Split } from "./families.js";
 import { generateExamples, type LeakExample, splitOf } from "./generate.js";
 import type { SourcePrompt } from "./load-prompts.js";
+import { RESPONSE_SOURCES, type RealResponse, realExample } from "./real-responses.js";
 
 export const PROMPT_SOURCES = [
   "raccoonbench/GPTs50",
@@ -23,7 +29,11 @@ export const PROMPT_SOURCES = [
   "chatgpt_system_prompt/opensource-prj",
 ] as const;
 export const ATTACK_SOURCES = ["attacks/raccoonbench", "attacks/project"] as const;
-export type HeldOut = (typeof PROMPT_SOURCES)[number] | (typeof ATTACK_SOURCES)[number];
+export const RESPONSE_FOLDS = RESPONSE_SOURCES.map((s) => `responses/${s}` as const);
+export type HeldOut =
+  | (typeof PROMPT_SOURCES)[number]
+  | (typeof ATTACK_SOURCES)[number]
+  | (typeof RESPONSE_FOLDS)[number];
 
 /** The public source of a system prompt: the first two folders of its path under leakage/. */
 export function promptSource(id: string): string {
@@ -42,15 +52,21 @@ export function losoFold(
   prompts: readonly SourcePrompt[],
   attacks: readonly { id: string; text: string }[],
   seed: number,
+  responses: readonly RealResponse[] = [],
 ): Fold {
   const byAttackSplit = (train: boolean) =>
     attacks.filter((a) => (splitOf(a.id) === "train") === train).map((a) => a.text);
+  const attackFold = held === "attacks/raccoonbench" || held === "attacks/project";
+  const responseFold = held.startsWith("responses/");
+  // Outside an attack fold, what is not held out fits: validation by its split key, else training.
+  const fitting = (id: string): Split => (splitOf(id) === "val" ? "val" : "train");
   const fold: Fold = { held, train: [], val: [], test: [] };
+  const groups: Record<Split, string[]> = { train: [], val: [], test: [] };
   for (const p of prompts) {
     let role: Split;
     let own: readonly string[];
     let ownAttacks = true;
-    if (held === "attacks/raccoonbench" || held === "attacks/project") {
+    if (attackFold) {
       role = splitOf(p.id);
       const testing = role === "test";
       // Held out: RaccoonBench's attacks appear only in test; or the project's appear only in test.
@@ -58,11 +74,17 @@ export function losoFold(
       own = publicOnly ? attacks.map((a) => a.text) : [];
       ownAttacks = !publicOnly;
     } else {
-      const isHeld = promptSource(p.id) === held;
-      role = isHeld ? "test" : splitOf(p.id) === "val" ? "val" : "train";
+      role = !responseFold && promptSource(p.id) === held ? "test" : fitting(p.id);
       own = byAttackSplit(role === "train");
     }
+    groups[role].push(p.id);
     fold[role].push(...generateExamples(p, role, own, seed, { ownAttacks }));
+  }
+  for (const r of responses) {
+    const isHeld = `responses/${r.source}` === held;
+    const role = isHeld ? "test" : fitting(r.id);
+    // A held-out response is scored against any system prompt: the pairing only feeds the overlap parts.
+    fold[role].push(realExample(r, role, isHeld ? prompts.map((p) => p.id) : groups[role]));
   }
   return fold;
 }

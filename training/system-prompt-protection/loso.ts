@@ -18,7 +18,8 @@ import { scoreParts, thresholdFor } from "./combiners.js";
 import { precomputedEncoder } from "./embed-cache.js";
 import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
-import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES } from "./loso-folds.js";
+import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES, RESPONSE_FOLDS } from "./loso-folds.js";
+import { loadRealResponses } from "./real-responses.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
 
 const USAGE = "npx tsx training/system-prompt-protection/loso.ts [flags]";
@@ -27,6 +28,7 @@ const FLAGS = {
   seed: flag.integer(SEED, "seed of the generated examples and the shuffles"),
   noEncoder: flag.boolean("train and measure without the sentence encoder"),
   only: flag.string("", "hold out this source alone"),
+  noRealResponses: flag.boolean("train on generated examples alone (real responses are then only tested)"),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
 };
 
@@ -50,14 +52,23 @@ interface Figures {
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   const log = timedLog();
-  const held: HeldOut[] = [...PROMPT_SOURCES, ...ATTACK_SOURCES].filter(
+  const held: HeldOut[] = [...PROMPT_SOURCES, ...ATTACK_SOURCES, ...RESPONSE_FOLDS].filter(
     (s) => !flags.only || s === flags.only,
   );
   if (!held.length) throw new UsageError(`--only: no source "${flags.only}"`, USAGE);
   const prompts = loadSystemPrompts(flags.data);
   const attacks = loadAttacks(flags.data);
   const systemPrompts = new Map(prompts.map((p) => [p.id, p.text]));
-  const folds = held.map((h) => losoFold(h, prompts, attacks, flags.seed));
+  const responses = loadRealResponses(resolve(flags.data, ".."));
+  const folds = held.map((h) =>
+    losoFold(
+      h,
+      prompts,
+      attacks,
+      flags.seed,
+      flags.noRealResponses ? responses.filter((r) => `responses/${r.source}` === h) : responses,
+    ),
+  );
   const settings: Setting[] = flags.noEncoder ? ["", "S"] : ["", "S", "SE"];
   const encoder = flags.noEncoder
     ? undefined
@@ -105,9 +116,11 @@ async function main(argv: string[]): Promise<void> {
 export function report(figures: ReadonlyMap<string, readonly Figures[]>): string {
   const out: string[] = [];
   const isPromptSource = (f: Figures) => (PROMPT_SOURCES as readonly string[]).includes(f.held);
+  const isAttack = (f: Figures) => (ATTACK_SOURCES as readonly string[]).includes(f.held);
+  const isResponses = (f: Figures) => f.held.startsWith("responses/");
   const summary = [
-    "| setting | macro F1 | macro FPR | macro ROC-AUC | attack folds: F1 (raccoonbench, project) |",
-    "|---|---:|---:|---:|---|",
+    "| setting | macro F1 | macro FPR | macro ROC-AUC | attack folds: F1 (raccoonbench, project) | response folds: share flagged (gptfuzz, harmbench, gpteacher-roleplay, gpteacher-codegen), mean |",
+    "|---|---:|---:|---:|---|---|",
   ];
   for (const [name, list] of figures) {
     out.push(
@@ -115,15 +128,23 @@ export function report(figures: ReadonlyMap<string, readonly Figures[]>): string
       "| held-out source | n | leaks | threshold | ROC-AUC | precision | recall | F1 | FPR |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
-    for (const f of list)
+    for (const f of list) {
+      const both = f.leaks > 0 && f.leaks < f.n;
       out.push(
-        `| ${f.held} | ${f.n} | ${f.leaks} | ${f.threshold} | ${fmt(f.auc)} | ${fmt(f.precision)} | ${fmt(f.recall)} | ${fmt(f.f1)} | ${fmt(f.fpr)} |`,
+        `| ${f.held} | ${f.n} | ${f.leaks} | ${f.threshold} | ${both ? fmt(f.auc) : "–"} | ${both ? fmt(f.precision) : "–"} | ${f.leaks ? fmt(f.recall) : "–"} | ${both ? fmt(f.f1) : "–"} | ${fmt(f.fpr)} |`,
       );
+    }
     const sources = list.filter(isPromptSource);
-    const attacks = list.filter((f) => !isPromptSource(f));
+    const responses = list.filter(isResponses);
+    const flagged = responses.map((f) => fmt(f.fpr)).join(", ");
     if (sources.length)
       summary.push(
-        `| ${name} | ${fmt(mean(sources.map((f) => f.f1)))} | ${fmt(mean(sources.map((f) => f.fpr)))} | ${fmt(mean(sources.map((f) => f.auc)))} | ${attacks.map((f) => fmt(f.f1)).join(", ") || "–"} |`,
+        `| ${name} | ${fmt(mean(sources.map((f) => f.f1)))} | ${fmt(mean(sources.map((f) => f.fpr)))} | ${fmt(mean(sources.map((f) => f.auc)))} | ${
+          list
+            .filter(isAttack)
+            .map((f) => fmt(f.f1))
+            .join(", ") || "–"
+        } | ${responses.length ? `${flagged}; ${fmt(mean(responses.map((f) => f.fpr)))}` : "–"} |`,
       );
   }
   const first = [...figures.values()][0]?.filter(isPromptSource) ?? [];

@@ -16,6 +16,7 @@ import { precomputedEncoder } from "./embed-cache.js";
 import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
 import { generateExamples, splitOf } from "./generate.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
+import { loadRealResponses, realExamplesBySplit } from "./real-responses.js";
 import { testReport } from "./report.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
 import { writeLeakModel } from "./write-model.js";
@@ -26,6 +27,7 @@ const FLAGS = {
   out: flag.path(modelDir("system-prompt-protection"), "where the model goes"),
   seed: flag.integer(SEED, "seed of the generated examples and the shuffles"),
   noEncoder: flag.boolean("train and measure without the sentence encoder"),
+  noRealResponses: flag.boolean("train on generated examples alone, without real-responses.ts"),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
 };
 
@@ -44,6 +46,13 @@ async function main(argv: string[]): Promise<void> {
     const own = attacks.filter((a) => (splitOf(a.id) === "train") === (split === "train")).map((a) => a.text);
     return generateExamples(p, split, own, flags.seed);
   });
+  if (!flags.noRealResponses)
+    examples.push(
+      ...realExamplesBySplit(
+        loadRealResponses(resolve(flags.data, "..")),
+        prompts.map((p) => p.id),
+      ),
+    );
   const bySplit = (s: string) => examples.filter((e) => e.split === s);
   const [train, val, test] = [bySplit("train"), bySplit("val"), bySplit("test")];
   log(
