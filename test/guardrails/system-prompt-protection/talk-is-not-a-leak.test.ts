@@ -43,7 +43,7 @@ describe("system_prompt_protection without a system prompt", () => {
     // The bundled model (2026-11-22) flagged 3 of these 20: the furniture instructions, the API-key
     // advice and the guest Wi-Fi password. 20 more instructional templates brought it to 1 of 20 on
     // 2026-11-25 but raised the held-out FPR on ordinary answers from 3% to 9–13%, so that model was
-    // not kept. The 2026-11-27 model (real responses as no-leaks, a threshold of its own without a
+    // not kept. The 2026-11-27 retrain (not shipped; real responses as no-leaks, a threshold of its own without a
     // system prompt) also flags 3, other ones: the house rules, the advice on writing instructions
     // and the exam rules, rule lists that look like a system prompt's. Not tightened yet.
     expect(flagged.length).toBeLessThanOrEqual(3);
