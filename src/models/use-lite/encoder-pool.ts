@@ -2,7 +2,7 @@ import type { Worker } from "node:worker_threads";
 import { siblingScript, spawnWorker } from "../../spawn-worker.js";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { createUseLiteEncoder, USE_LITE_DIM, USE_LITE_MAX_TOKENS, type UseLiteOptions } from "./encoder.js";
-import type { WorkerReply } from "./encoder-worker.js";
+import type { WorkerReply, WorkerRequest } from "./encoder-worker.js";
 import { ensureModel } from "./model-cache.js";
 
 /**
@@ -15,7 +15,10 @@ import { ensureModel } from "./model-cache.js";
  * robin made 60 long checks in flight at a shutdown all miss its deadline); and a long call
  * waits at most about AGE_STEP_MS per batch it has left, however many short ones keep arriving
  * (without the ageing a saturating soak kept some 20,000-character checks waiting 10 s).
- * `countTokens` stays synchronous on this thread.
+ * `countTokens` stays synchronous on this thread, and the ids it tokenised for the most recent
+ * texts (RECENT_TOKENISED) go to the worker with those texts when they are embedded: windowing
+ * counts the tokens of each window's text on this thread just before it is embedded, and the
+ * worker tokenising it again was a second tokenisation of every request.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workers: number;
@@ -60,6 +63,9 @@ function toBatches(texts: readonly string[], size: number): number[][] {
   return batches;
 }
 
+/** Texts whose ids countTokens keeps: a few requests' windows and sentence pieces. */
+const RECENT_TOKENISED = 256;
+
 /** What waiting one batch's worth of time is worth: about ten times a batch of full windows. */
 const AGE_STEP_MS = 50;
 
@@ -96,6 +102,17 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   const script = workerScript ?? siblingScript(import.meta.url, "encoder-worker");
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
+  // Insertion order is age: the oldest entry goes first.
+  const tokenised = new Map<string, Int32Array>();
+  const countTokens = (text: string): number => {
+    const ids = Int32Array.from(local.tokenize(text));
+    tokenised.delete(text);
+    tokenised.set(text, ids);
+    if (tokenised.size > RECENT_TOKENISED) tokenised.delete(tokenised.keys().next().value as string);
+    return ids.length;
+  };
+  // The ids if this thread tokenised the text lately, else the text for the worker to tokenise.
+  const wire = (text: string): string | Int32Array => tokenised.get(text) ?? text;
   const slots: (Slot | undefined)[] = Array.from({ length: workers }, () => undefined);
   // Calls with batches still to send, in arrival order.
   const waiting: Call[] = [];
@@ -177,7 +194,8 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       if (call.batches.length === 0) waiting.splice(at, 1);
       call.inFlight++;
       slot.busy = { id: nextId++, call, indices };
-      slot.worker.postMessage({ id: slot.busy.id, texts: indices.map((k) => call.texts[k] as string) });
+      const texts = indices.map((k) => wire(call.texts[k] as string));
+      slot.worker.postMessage({ id: slot.busy.id, texts } satisfies WorkerRequest);
     }
     // An idle worker does not keep the process alive; a busy one does, until it answers.
     for (const slot of slots) {
@@ -257,7 +275,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
         dispatch();
       });
     },
-    countTokens: local.countTokens,
+    countTokens,
     tokenEnds: (text) => local.tokenEnds?.(text),
     close: async () => {
       loading = undefined;

@@ -43,6 +43,14 @@ describe("pooled USE-lite encoder", () => {
     for (const text of TEXTS) expect(pool.countTokens(text)).toBe(inThread.countTokens(text));
   });
 
+  it("embeds a text whose tokens it counted from those ids: the in-thread encoder's vector, bit for bit", async () => {
+    for (const text of TEXTS) {
+      pool.countTokens(text);
+      const [[pooled], [local]] = await Promise.all([pool.embed([text]), inThread.embed([text])]);
+      expect(pooled, text).toEqual(local);
+    }
+  });
+
   it("keeps each call's order when many run at once", async () => {
     const expected = await inThread.embed(TEXTS);
     const calls = Array.from({ length: 40 }, (_, n) =>
@@ -135,6 +143,22 @@ describe("pooled encoder scheduling", () => {
       await rejected;
       const [next] = await pool.embed(["next"]);
       expect(next?.[0]).toBeLessThan(10);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("sends the worker the ids it counted on this thread, the same count, and other texts as text", async () => {
+    const wire = new URL("./fixtures/wire-encoder-worker.ts", import.meta.url);
+    const pool = createPooledEncoder({ workers: 1, batchSize: 4, workerScript: wire });
+    try {
+      const counted = TEXTS.map((text) => pool.countTokens(text));
+      const vectors = await pool.embed([...TEXTS, "never counted"]);
+      for (const [i, text] of TEXTS.entries()) {
+        expect(vectors[i]?.[0], text).toBe(counted[i]);
+        expect(counted[i], text).toBe(inThread.countTokens(text));
+      }
+      expect(vectors.at(-1)?.[0]).toBe(-1);
     } finally {
       await pool.close();
     }
