@@ -18,7 +18,8 @@ import { ensureModel } from "./model-cache.js";
  * `countTokens` stays synchronous on this thread, and the ids it tokenised for the most recent
  * texts (RECENT_TOKENISED) go to the worker with those texts when they are embedded: windowing
  * counts the tokens of each window's text on this thread just before it is embedded, and the
- * worker tokenising it again was a second tokenisation of every request.
+ * worker tokenising it again was a second tokenisation of every request. A text counted again
+ * (its sentences, when the pieces of a long text are cut) is counted from the ids it has.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workers: number;
@@ -102,10 +103,18 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
   const script = workerScript ?? siblingScript(import.meta.url, "encoder-worker");
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
-  // Insertion order is age: the oldest entry goes first.
+  // Insertion order is age: the oldest entry goes first. Only texts the model reads whole are
+  // kept (a window is at most 96 tokens), so the map stays under half a MiB.
   const tokenised = new Map<string, Int32Array>();
+  // Also counts a text again from its ids: the pieces of a long text are cut from the same
+  // sentences its windows were.
   const countTokens = (text: string): number => {
-    const ids = Int32Array.from(local.tokenize(text));
+    let ids = tokenised.get(text);
+    if (!ids) {
+      const fresh = local.tokenize(text);
+      if (fresh.length > USE_LITE_MAX_TOKENS) return fresh.length;
+      ids = Int32Array.from(fresh);
+    }
     tokenised.delete(text);
     tokenised.set(text, ids);
     if (tokenised.size > RECENT_TOKENISED) tokenised.delete(tokenised.keys().next().value as string);
