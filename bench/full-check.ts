@@ -320,7 +320,18 @@ async function coldStarts(config: BenchConfig, logFile: string, runs: number) {
   return results;
 }
 
-async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Promise<ProfileRun> {
+/** Run while the server idles, just before the unloaded run and just before the load runs. */
+interface Probes {
+  readonly beforeUnloaded: () => Promise<void>;
+  readonly beforeLoad: () => Promise<void>;
+}
+
+async function runProfile(
+  mode: Mode,
+  config: BenchConfig,
+  logFile: string,
+  probes?: Probes,
+): Promise<ProfileRun> {
   const profile = PROFILE[mode];
   const server = await startOrExplain(mode, config, logFile);
   try {
@@ -337,6 +348,7 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
       await post(agent, server.url, path, headers, distinct(texts[i % texts.length]?.body ?? ""));
     }
     const answers: { variant: string; answer: Answer }[] = [];
+    await probes?.beforeUnloaded();
     const cpuBefore = await server.cpuMs();
     for (let i = 0; i < options.requests; i++) {
       const sample = texts[i % texts.length] as Sample;
@@ -362,6 +374,7 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
     say(`  unloaded: ${options.requests} sequential ${mode}-checks done`);
 
     const requests: LoadRequest[] = texts.map((t) => ({ method: "POST", path, headers, body: t.body }));
+    await probes?.beforeLoad();
     await load({ url: server.url, connections: 8, seconds: 2, requests }); // warm-up, not reported
     const loadRows: LoadRow[] = [];
     for (const connections of [8, 32]) {
@@ -512,12 +525,15 @@ function encoderTexts(n: number) {
  * alone on the sequential texts, under load (both encoder workers busy) against two encoder
  * processes at once on the load texts.
  */
-function encoderRatios(encoder: EncoderCpu, input: ProfileRun) {
-  const rows = [
-    { label: "unloaded", cpu: (input.unloaded[0] as LatencyRow).cpuMsPerRequest, per: encoder.alone },
-  ];
+function encoderRatios(encoder: { alone: EncoderCpu; paired: EncoderCpu }, input: ProfileRun) {
+  const unloaded = (input.unloaded[0] as LatencyRow).cpuMsPerRequest;
+  const rows = [{ label: "unloaded", cpu: unloaded, per: encoder.alone.msPerText }];
   for (const l of input.load)
-    rows.push({ label: `${l.connections} connections`, cpu: l.cpuMsPerRequest, per: encoder.paired });
+    rows.push({
+      label: `${l.connections} connections`,
+      cpu: l.cpuMsPerRequest,
+      per: encoder.paired.msPerText,
+    });
   return rows.map((r) => ({
     label: r.label,
     cpuMsPerRequest: r.cpu,
@@ -581,16 +597,26 @@ async function main(): Promise<void> {
       `${OUTPUT_TEXTS.length} responses of ${Math.min(...outputWords)}–${Math.max(...outputWords)} words (each with and without its prompt); system prompt ${words(SYSTEM_PROMPT)} words`,
   );
 
-  // Before any server runs, so nothing else of this bench shares the cores.
-  say(`encoder alone: ${options.encoderTexts} input texts of each set, one process, then two at once`);
-  const encoder = await measureEncoderCpu(options.root, encoderTexts(options.encoderTexts), root);
   say(`cold start (${PROFILE.input}, ${options.coldRuns} runs)`);
   const cold = await coldStarts(configs.input, logFile, options.coldRuns);
   const runs: ProfileRun[] = [];
+  // The encoder's own CPU, measured next to the runs it is compared with: this machine's load changes.
+  const texts = encoderTexts(options.encoderTexts);
+  let alone: EncoderCpu | undefined;
+  let paired: EncoderCpu | undefined;
+  const probes: Probes = {
+    beforeUnloaded: async () => {
+      alone = await measureEncoderCpu(options.root, texts.sequential, root);
+    },
+    beforeLoad: async () => {
+      paired = await measureEncoderCpu(options.root, texts.load, root, 2);
+    },
+  };
   for (const mode of options.modes) {
     say(`${PROFILE[mode]}`);
-    runs.push(await runProfile(mode, configs[mode], logFile));
+    runs.push(await runProfile(mode, configs[mode], logFile, mode === "input" ? probes : undefined));
   }
+  const encoder = { texts: options.encoderTexts, alone: alone as EncoderCpu, paired: paired as EncoderCpu };
   const uptimeAfter = loadAverage();
 
   const firstAnswer = cold.map((c) => c.firstAnswerMs);
@@ -745,8 +771,9 @@ async function main(): Promise<void> {
     ),
   );
   say(
-    `  encoder's own CPU: sequential texts ${f2(encoder.alone)} ms (${f2(encoder.embedded.sequential)} windows/pieces embedded per text); ` +
-      `load texts ${f2(encoder.aloneLoad)} ms alone, ${f2(encoder.paired)} ms two processes at once (${f2(encoder.embedded.load)} embedded per text); ${encoder.texts} texts each`,
+    `  encoder's own CPU (${encoder.texts} texts): sequential texts ${f2(encoder.alone.msPerText)} ms alone, ` +
+      `${f2(encoder.alone.embeddedPerText)} windows/pieces embedded per text; load texts ${f2(encoder.paired.msPerText)} ms, ` +
+      `two processes at once, ${f2(encoder.paired.embeddedPerText)} embedded per text`,
   );
 
   if (options.json) {
