@@ -44,14 +44,18 @@ const embedAll = async ([windows, pieces]) => {
   if (pieces.length > 0) await cached.embed(pieces);
 };
 
-// Warm-up: the first runs of a session allocate its arena and pick kernels.
-for (const unit of units.slice(0, 20)) await embedAll(unit);
+// Warm-up on the first 20 texts, timed on the others (timed again, the warm-up's own texts would
+// all come from the cache): the first runs of a session allocate its arena and pick kernels, and
+// the cache then holds what the server's warm-up requests left in its own.
+const WARM_UP = 20;
+for (const unit of units.slice(0, WARM_UP)) await embedAll(unit);
 embedded = 0;
+const timed = units.slice(WARM_UP);
 const cpu = process.cpuUsage();
 const started = performance.now();
-for (const unit of units) await embedAll(unit);
+for (const unit of timed) await embedAll(unit);
 const used = process.cpuUsage(cpu);
 const wallMs = performance.now() - started;
 const cpuMs = (used.user + used.system) / 1000;
 await encoder.close();
-process.stdout.write(`${JSON.stringify({ texts: units.length, embedded, cpuMs, wallMs })}\n`);
+process.stdout.write(`${JSON.stringify({ texts: timed.length, embedded, cpuMs, wallMs })}\n`);
