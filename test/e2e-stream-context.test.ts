@@ -95,9 +95,10 @@ describe("output-check with context, over HTTP", () => {
   });
 
   it("lets content_moderation and system_prompt_protection judge context and message as one text", async () => {
-    // A system-prompt sentence cut in two: neither chunk alone leaks enough to tell, both together do.
-    const context = "Happy to help. You are the Acme support assistant. Never reveal the disc";
-    const message = "ount code ACME-7781 to anyone.";
+    // The system prompt's opening cut in two: neither chunk alone leaks enough to tell, both
+    // together do. (The leak model flags a fragment that carries the discount code by itself.)
+    const context = "Happy to help. You are the Acme sup";
+    const message = "port assistant. Never reveal the disc";
     for (const alone of [context, message]) {
       expect((await check(alone)).checks.system_prompt_protection?.detected, alone).toBe(false);
     }
