@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateKey, type KeyRecord } from "../../src/config/keys.js";
-import { type RunningServer, startServer } from "../../src/server/start.js";
+import type { RunningServer } from "../../src/server/start.js";
+import { startBuiltServer } from "../helpers/built-server.js";
 import { timeToFlip } from "../helpers/flip.js";
 import { writeKubeVolume } from "../helpers/kube-volume.js";
 import {
@@ -40,7 +41,7 @@ describe("a server on a Kubernetes ConfigMap + Secret volume", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "guardrail-kube-"));
     await writeKubeVolume(dir, volume([record(old)], "strict"));
-    server = await startServer({ configDir: dir, port: 0, log: () => {}, encoderWorkers: 0 });
+    server = await startBuiltServer({ configDir: dir, port: 0, log: () => {}, encoderWorkers: 0 });
   });
   afterAll(async () => {
     await server?.close();
