@@ -45,15 +45,16 @@ export function watchConfigDir(dir: string, onChange: () => void, options: Watch
       }
     }
   };
-  const fire = () => {
+  const fire = async () => {
     if (stopped) return;
-    seen = configFingerprint(dir);
     arm();
-    onChange();
+    seen = configFingerprint(dir);
+    await seen;
+    if (!stopped) onChange();
   };
   const trigger = () => {
     clearTimeout(timer);
-    timer = setTimeout(fire, debounceMs);
+    timer = setTimeout(() => void fire(), debounceMs);
     timer.unref();
   };
   const poll = setInterval(async () => {
