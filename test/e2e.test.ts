@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InputCheckResponse, OutputCheckResponse } from "../src/api/types.js";
 import { GuardrailBlockedError, GuardrailClient, GuardrailHttpError } from "../src/client/index.js";
+import { loadOpenApiDocument } from "../src/server/openapi.js";
 import { bin, ensureBuilt } from "./helpers/built.js";
 import { documentedFetch } from "./helpers/openapi/conformance.js";
 import { spawnServe } from "./helpers/serve.js";
@@ -177,6 +178,12 @@ describe("guardrail end to end", () => {
     const health = (await (await documentedFetch(`${url}/healthz`)).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ status: "ok", profiles: 1, models: { encoder: { ready: true } } });
     expect(JSON.stringify(health)).toMatch(/"id":"use-lite:[0-9a-f]+"/);
+  });
+
+  it("serves its OpenAPI document from the built package, without a key", async () => {
+    const served = await documentedFetch(`${url}/openapi.json`);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual(await loadOpenApiDocument());
   });
 
   it("prints the same body from `check --json` and exits 1 when flagged", async () => {
