@@ -44,6 +44,7 @@ describe("the response validator", () => {
   it("passes a response the document describes", () => {
     expect(validate(ok())).toEqual([]);
     expect(validate(ok({ status: 401, body: '{"error":"Invalid API key"}' }))).toEqual([]);
+    expect(validate(ok({ requestBody: '{"message":"hi","prompt":42}' }))).toEqual([]);
   });
 
   it.each([
@@ -93,6 +94,16 @@ describe("the response validator", () => {
     ],
     ["an unknown path answered 200", ok({ path: "/apikey/api/guardrail/v2/input-check" }), /status 200/],
     ["a body on HEAD", ok({ method: "HEAD", path: "/healthz", body: "{}" }), /body was sent/],
+    ["a 200 to a request the document refuses", ok({ requestBody: '{"text":"hi"}' }), /refuses request/],
+    [
+      "a 400 to a request the document accepts",
+      ok({
+        status: 400,
+        requestBody: '{"message":"hi"}',
+        body: '{"error":"message is required and must be a string"}',
+      }),
+      /accepts this request/,
+    ],
   ])("fails %s", (_name, exchange, problem) => {
     expect(validate(exchange).join("\n")).toMatch(problem);
   });

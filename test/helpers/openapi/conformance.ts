@@ -31,11 +31,16 @@ export async function expectDocumented(exchange: Exchange, validate?: ResponseVa
 function target(input: string | URL | Request, init?: RequestInit) {
   const url = input instanceof Request ? input.url : String(input);
   const method = init?.method ?? (input instanceof Request ? input.method : "GET");
-  return { method: method.toUpperCase(), path: new URL(url, "http://localhost").pathname };
+  const path = new URL(url, "http://localhost").pathname;
+  return {
+    method: method.toUpperCase(),
+    path,
+    ...(typeof init?.body === "string" ? { requestBody: init.body } : {}),
+  };
 }
 
 /** Reads a copy of the body, so the caller still gets the response untouched. */
-async function checkResponse(request: { method: string; path: string }, response: Response) {
+async function checkResponse(request: ReturnType<typeof target>, response: Response) {
   const body = await response.clone().text();
   const headers = Object.fromEntries(response.headers);
   await expectDocumented({ ...request, status: response.status, headers, body });

@@ -10,6 +10,12 @@ export interface Exchange {
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /**
+   * The request body, when the test sent it as text. A 200 must answer one the document's
+   * request schema accepts, and a 400 to JSON one it refuses: the request schemas are held to
+   * what the server reads, too.
+   */
+  readonly requestBody?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -23,15 +29,28 @@ const asObject = (value: unknown): Json | undefined =>
   typeof value === "object" && value !== null ? (value as Json) : undefined;
 
 /**
- * The responses a request may get, by the document: its operation's, else the path's
- * `x-other-methods` (a route that exists answers 405), else `x-unmatched-requests` (no such path,
- * or no request line at all). Those two extensions are the document's own, not guesses here.
+ * What the document says of a request: the responses it may get (its operation's, else the path's
+ * `x-other-methods`, as a route that exists answers 405, else `x-unmatched-requests`: no such
+ * path, or no request line at all; those two extensions are the document's own, not guesses
+ * here) and the JSON body it takes.
  */
-function responsesFor(document: Json, method: string, path: string): Responses {
+function operationFor(document: Json, method: string, path: string) {
   const item = asObject(asObject(document.paths)?.[path.split("?")[0] ?? ""]);
   const operation = asObject(item?.[method.toLowerCase()]);
   const fallback = item ? asObject(item["x-other-methods"]) : asObject(document["x-unmatched-requests"]);
-  return (asObject(operation?.responses) ?? asObject(fallback?.responses) ?? {}) as Responses;
+  const content = asObject(asObject(operation?.requestBody)?.content);
+  return {
+    responses: (asObject(operation?.responses) ?? asObject(fallback?.responses) ?? {}) as Responses,
+    requestSchema: asObject(asObject(content?.["application/json"])?.schema),
+  };
+}
+
+function parsed(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
 }
 
 const mediaType = (header: string | undefined) => header?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -60,15 +79,23 @@ export async function createResponseValidator(document: Json) {
     return [`${where}: ${ajv.errorsText(validate.errors, { dataVar: where })}`];
   };
 
+  const requestProblems = (schema: Json | undefined, { status, requestBody }: Exchange) => {
+    const request = requestBody === undefined ? undefined : parsed(requestBody);
+    if (!schema || !request || (status !== 200 && status !== 400)) return [];
+    const refused = schemaErrors(schema, request.value, "request");
+    if (status === 200) return refused.map((problem) => `answered 200, but the document refuses ${problem}`);
+    return refused.length > 0 ? [] : ["answered 400, but the document accepts this request body"];
+  };
+
   return (exchange: Exchange): string[] => {
     const { method, path, status, headers, body } = exchange;
-    const responses = responsesFor(resolved, method, path);
+    const { responses, requestSchema } = operationFor(resolved, method, path);
     const response = responses[String(status)];
     if (!response) {
       const listed = Object.keys(responses).join(", ") || "none";
       return [`status ${status} is not documented for ${method} ${path} (documented: ${listed})`];
     }
-    const problems: string[] = [];
+    const problems = requestProblems(requestSchema, exchange);
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       const value = headers[name.toLowerCase()];
       if (value === undefined) {
