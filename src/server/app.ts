@@ -24,6 +24,8 @@ export interface AppDeps {
   readonly version?: string;
   /** What /healthz says of the models: which are loaded and ready (no paths, no secrets). */
   readonly models?: () => Record<string, unknown>;
+  /** docs/openapi.yaml, parsed (see openapi.ts): served at GET /openapi.json when given. */
+  readonly openapi?: Record<string, unknown>;
 }
 
 /** Builds the HTTP interface; listens on nothing (see start.ts). */
@@ -34,6 +36,7 @@ export function createApp({
   log,
   version = "unknown",
   models,
+  openapi,
 }: AppDeps) {
   const limits: Limits = { ...DEFAULT_LIMITS, ...overrides };
   const app = new Hono<AppEnv>();
@@ -82,6 +85,14 @@ export function createApp({
     });
   });
   app.all("/healthz", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
+
+  if (openapi) {
+    // Serialised once: the document never changes while the process runs. No key: it describes
+    // the interface, nothing of the config (the same as the README and docs/openapi.yaml say).
+    const document = JSON.stringify(openapi);
+    app.get("/openapi.json", (c) => c.body(document, 200, { "Content-Type": "application/json" }));
+    app.all("/openapi.json", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
+  }
 
   app.notFound(() => error(404, "Not found"));
   app.onError((err, c) => {

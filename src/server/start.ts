@@ -15,6 +15,7 @@ import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
 import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS } from "./http-server.js";
+import { loadOpenApiDocument } from "./openapi.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
@@ -150,6 +151,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     log,
     version: await packageVersion(),
     models: () => modelState,
+    openapi: await loadOpenApiDocument(),
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
