@@ -26,6 +26,12 @@ export interface CheckOutcome {
   readonly failures: readonly GuardrailFailure[];
   /** The guardrails that flagged, for views and logs: the body does not say it for score-only ones. */
   readonly flaggedBy: readonly GuardrailId[];
+  /**
+   * Milliseconds from the start of the check (normalising the text included) until each guardrail's
+   * finding (or failure) was ready. Guardrails run concurrently and share the text's embeddings, so a model-backed guardrail's
+   * time includes its wait for the encoder: what it adds to the request, not its CPU alone.
+   */
+  readonly timings: Partial<Record<GuardrailId, number>>;
 }
 
 export interface CheckOptions {
@@ -135,13 +141,19 @@ export function createEngine({
         : {}),
       ...(boundary === undefined ? {} : { spansFrom: boundary }),
     };
+    const timings: Partial<Record<GuardrailId, number>> = {};
     const results = await Promise.all(
       applicable.map(async (g) => {
         const result = await runOne(g, request);
-        if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
+        if (boundary === undefined || !g.definition.reportsSpans || !result.finding) {
+          timings[g.id] = now() - started;
+          return result;
+        }
         const earlier = async (from: number) =>
           (await runOne(g, { mode, text: contextAlone(), spansFrom: from })).finding;
-        return { finding: await completedByMessage(result.finding, boundary, earlier) };
+        const finding = await completedByMessage(result.finding, boundary, earlier);
+        timings[g.id] = now() - started;
+        return { finding };
       }),
     );
 
@@ -165,6 +177,7 @@ export function createEngine({
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
       failures,
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
+      timings,
     };
   }
   async function check(

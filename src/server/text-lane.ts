@@ -21,7 +21,7 @@ import { siblingScript, spawnWorker } from "../spawn-worker.js";
  * milliseconds, and a round trip to the lane would cost more than it saves.
  *
  * Protocol (structured clone): `{ reload: n, profiles }` → `{ reloaded: n, error? }`;
- * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures }`
+ * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures, timings }`
  * or `{ checked: id, error }`; `{ abort: id }` stops a check whose client has gone.
  */
 export type LaneRequest =
@@ -49,6 +49,7 @@ export type LaneReply =
       readonly body: CheckResponse;
       readonly flaggedBy: readonly GuardrailId[];
       readonly failures: readonly SentFailure[];
+      readonly timings: CheckOutcome["timings"];
     }
   | { readonly checked: number; readonly error: string };
 
@@ -151,6 +152,7 @@ export function startTextLane(
         return {
           body: reply.body,
           flaggedBy: reply.flaggedBy,
+          timings: reply.timings,
           failures: reply.failures.map((f): GuardrailFailure => {
             const error = new Error(f.message);
             error.name = f.name;

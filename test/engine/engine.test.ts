@@ -87,6 +87,17 @@ describe("engine", () => {
     expect(body.execution_time).toBe(0.25);
   });
 
+  it("times every guardrail that ran for the check, failed ones too, and no other", async () => {
+    let t = 0;
+    const timed = createEngine({ registry, now: () => (t += 5) });
+    const compiled = await compileProfile(profile(["keyword", "pii", "content_moderation"]), registry);
+    const { timings, failures } = await timed.check("input", "boom", compiled);
+    expect(failures.map((f) => f.guardrail)).toEqual(["keyword"]);
+    // content_moderation is output-only: it did not run, so it has no time.
+    expect(Object.keys(timings).sort()).toEqual(["keyword", "pii"]);
+    for (const ms of Object.values(timings)) expect(ms).toBeGreaterThan(0);
+  });
+
   it("collects detectors' build notes, prefixed with profile and guardrail, for the edges to report", async () => {
     const noted: GuardrailRegistry = {
       ...registry,

@@ -108,6 +108,7 @@ describe("laneEngine", () => {
     body: { injection_detected: false, execution_time: 0, checks: { where: { where } } },
     failures: [],
     flaggedBy: [],
+    timings: {},
   });
   const here: Engine = {
     check: async () => answer("here"),
