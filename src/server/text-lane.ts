@@ -64,6 +64,8 @@ export interface TextLane {
     prompt: string | undefined,
     options?: CheckOptions,
   ): Promise<CheckOutcome>;
+  /** Checks sent to the lane and not answered yet. */
+  inFlight(): number;
   /** Compiles these profiles in the lane; checks sent after it use them. Rejects if they fail to compile. */
   reload(profiles: ReadonlyMap<string, Profile>): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export function startTextLane(
   const script = siblingScript(import.meta.url, "text-lane-worker");
   const pending = new Map<number, Pending>();
   let nextId = 0;
+  let checks = 0;
   let latest = profiles;
   let lane: { worker: Worker; stopEncoder: () => void } | undefined;
 
@@ -135,6 +138,7 @@ export function startTextLane(
       const onAbort = () =>
         sent !== undefined && lane?.worker.postMessage({ abort: sent } satisfies LaneRequest);
       signal?.addEventListener("abort", onAbort, { once: true });
+      checks++;
       try {
         const reply = await send((id) => {
           sent = id;
@@ -160,9 +164,11 @@ export function startTextLane(
           }),
         };
       } finally {
+        checks--;
         signal?.removeEventListener("abort", onAbort);
       }
     },
+    inFlight: () => checks,
     async reload(next) {
       latest = next;
       const reply = await send((reload) => ({ reload, profiles: next }));
