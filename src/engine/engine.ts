@@ -27,9 +27,10 @@ export interface CheckOutcome {
   /** The guardrails that flagged, for views and logs: the body does not say it for score-only ones. */
   readonly flaggedBy: readonly GuardrailId[];
   /**
-   * Milliseconds from the start of the check (normalising the text included) until each guardrail's
-   * finding (or failure) was ready. Guardrails run concurrently and share the text's embeddings, so a model-backed guardrail's
-   * time includes its wait for the encoder: what it adds to the request, not its CPU alone.
+   * Milliseconds from the start of the check (normalising the text included) until each
+   * guardrail's finding (or failure) was ready. Guardrails run concurrently and share the text's
+   * embeddings, so a model-backed guardrail's time includes its wait for the encoder: what it adds
+   * to the request, not its CPU alone.
    */
   readonly timings: Partial<Record<GuardrailId, number>>;
 }

@@ -1,86 +1,18 @@
 import { readFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
-import type { StartOptions } from "../../src/server/start.js";
 import { APP_QUIET, APP_STRICT, INPUT, OUTPUT } from "./fixtures.js";
-import { scrape } from "./scrape.js";
-import {
-  nextResponse,
-  open,
-  parseResponse,
-  received,
-  sleep,
-  startTestServer,
-  stopServersAfterEach,
-} from "./sockets.js";
+import { check, scrape, startMetered } from "./scrape.js";
+import { nextResponse, open, parseResponse, received, sleep, stopServersAfterEach } from "./sockets.js";
 
 stopServersAfterEach();
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 
-/** A real server with its metrics listener on a free loopback port, and one encoder thread. */
-async function startMetered(options: Partial<StartOptions> = {}) {
-  const started = await startTestServer({ metrics: { port: 0 }, encoderWorkers: 1, ...options });
-  const { metricsUrl } = started.server;
-  if (!metricsUrl) throw new Error("no metrics listener");
-  return { ...started, metricsUrl };
-}
-
 const oneOf =
   (...values: string[]) =>
   (value: string) =>
     values.includes(value);
-
-function check(url: string, path: string, message: string, headers: Record<string, string>) {
-  return fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ message }),
-  }).then(async (res) => {
-    await res.arrayBuffer();
-    return res.status;
-  });
-}
-
-describe("where /metrics is served", () => {
-  it("on a listener of its own, on loopback, and not on the API port", async () => {
-    const { server, metricsUrl, logs } = await startMetered();
-    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
-    expect(logs.find((r) => r.msg === "listening")).toMatchObject({ url: server.url, metrics: metricsUrl });
-    expect(new URL(metricsUrl).port).not.toBe(String(server.port));
-    expect((await scrape(metricsUrl)).value("guardrail_build_info")).toBe(1);
-
-    const onApi = await fetch(`${server.url}/metrics`);
-    expect(onApi.status).toBe(404);
-    expect(await onApi.json()).toEqual({ error: "Not found" });
-    const origin = new URL(metricsUrl).origin;
-    expect((await fetch(`${origin}/healthz`)).status).toBe(404);
-    expect((await fetch(metricsUrl, { method: "POST" })).status).toBe(405);
-  });
-
-  it("or not at all: a metrics port in use fails the start, and the API port is closed again", async () => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
-    const free = createServer();
-    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
-    const apiPort = (free.address() as AddressInfo).port;
-    await new Promise((resolve) => free.close(resolve));
-    try {
-      const metrics = { port: (taken.address() as AddressInfo).port };
-      await expect(startTestServer({ port: apiPort, metrics })).rejects.toMatchObject({ code: "EADDRINUSE" });
-      await expect(open(apiPort)).rejects.toMatchObject({ code: "ECONNREFUSED" });
-    } finally {
-      taken.close();
-    }
-  });
-
-  it("nowhere unless asked", async () => {
-    const { server, logs } = await startTestServer();
-    expect(server.metricsUrl).toBeUndefined();
-    expect(logs.find((r) => r.msg === "listening")).not.toHaveProperty("metrics");
-  });
-});
 
 describe("what /metrics counts", () => {
   it("requests by endpoint, status class and profile, their latency, and the limits they hit", async () => {
@@ -250,13 +182,5 @@ describe("what /metrics counts", () => {
     expect(m.value("guardrail_rejected_requests_total", { reason: "headers_too_large" })).toBe(1);
     expect(m.value("guardrail_rejected_requests_total", { reason: "timeout" })).toBe(1);
     expect(m.value("guardrail_rejected_requests_total", { reason: "connection_limit" })).toBe(1);
-  });
-
-  it("for its own server only: two servers in one process share no series", async () => {
-    const a = await startMetered();
-    const b = await startMetered();
-    await check(a.server.url, INPUT, "hi", { "x-api-key": a.fixture.keys.current });
-    expect((await scrape(a.metricsUrl)).value("guardrail_http_requests_total")).toBe(1);
-    expect((await scrape(b.metricsUrl)).value("guardrail_http_requests_total")).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import parsePrometheusTextFormat, { type MetricFamily } from "parse-prometheus-text-format";
 import { expect } from "vitest";
+import type { StartOptions } from "../../src/server/start.js";
+import { startTestServer } from "./sockets.js";
 
 /** One scrape of `/metrics`, parsed by a Prometheus text-format parser (not by this project's code). */
 export interface Scrape {
@@ -39,4 +41,23 @@ export async function scrape(url: string): Promise<Scrape> {
       return matching.reduce((sum, sample) => sum + Number(sample.value), 0);
     },
   };
+}
+
+/** A real server with its metrics listener on a free loopback port, and one encoder thread. */
+export async function startMetered(options: Partial<StartOptions> = {}) {
+  const started = await startTestServer({ metrics: { port: 0 }, encoderWorkers: 1, ...options });
+  const { metricsUrl } = started.server;
+  if (!metricsUrl) throw new Error("no metrics listener");
+  return { ...started, metricsUrl };
+}
+
+/** A check's status, its body read and dropped. */
+export async function check(url: string, path: string, message: string, headers: Record<string, string>) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ message }),
+  });
+  await res.arrayBuffer();
+  return res.status;
 }
