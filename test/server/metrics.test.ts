@@ -157,6 +157,20 @@ describe("what /metrics counts", () => {
       expect(m.families.map((f) => f.name)).toContain(name);
   });
 
+  it("exactly the metrics the README's table lists, with the types it gives", async () => {
+    const { metricsUrl } = await startMetered();
+    const { text } = await scrape(metricsUrl);
+    const served = [...text.matchAll(/^# TYPE (guardrail_\S+) (\S+)$/gm)].map(
+      ([, name, type]) => `${name} ${type}`,
+    );
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const documented = [...readme.matchAll(/^\| `(guardrail_\w+)` \| (counter|gauge|histogram)/gm)].map(
+      ([, name, type]) => `${name} ${type}`,
+    );
+    expect(documented).toHaveLength(14);
+    expect(served.sort()).toEqual(documented.sort());
+  });
+
   it("what Node's parser, its deadlines and the connection cap refuse before the app runs", async () => {
     const { server, metricsUrl } = await startMetered({
       connections: { headersMs: 300, checkEveryMs: 50, maxConnections: 2 },
