@@ -52,7 +52,7 @@ export function createMetrics(sources: MetricSources) {
   });
   const detectorTime = new Histogram({
     name: "guardrail_detector_duration_seconds",
-    help: "Time from a check's start until each guardrail's finding was ready (they run concurrently)",
+    help: "Time from each guardrail's call until its finding was ready, encoder waits included",
     labelNames: ["guardrail", "mode"] as const,
     buckets: SECONDS,
     registers,
