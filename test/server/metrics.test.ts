@@ -173,7 +173,8 @@ describe("what /metrics counts", () => {
 
   it("what Node's parser, its deadlines and the connection cap refuse before the app runs", async () => {
     const { server, metricsUrl } = await startMetered({
-      connections: { headersMs: 300, checkEveryMs: 50, maxConnections: 2 },
+      // A deadline long enough that the connections held below send their request well within it.
+      connections: { headersMs: 1_000, checkEveryMs: 50, maxConnections: 2 },
     });
     const big = await open(server.port);
     const answer = received(big);
