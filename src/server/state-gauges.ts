@@ -47,7 +47,7 @@ export function registerStateGauges(registers: Registry[], sources: MetricSource
         name,
         help,
         registers,
-        collect: function collect() {
+        collect() {
           this.set(read(pool()));
         },
       });
