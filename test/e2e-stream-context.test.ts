@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { bin, ensureBuilt } from "./helpers/built.js";
+import { documentedFetch } from "./helpers/openapi/conformance.js";
 import { spawnServe } from "./helpers/serve.js";
 import { reported, SPLIT_CASES, STREAM_PROFILE, splits } from "./helpers/split-cases.js";
 
@@ -57,8 +58,9 @@ describe("output-check with context, over HTTP", () => {
     if (cwd) await rm(cwd, { recursive: true, force: true });
   });
 
+  // Every response is checked against docs/openapi.yaml before the test reads it.
   const send = (body: Record<string, unknown>) =>
-    fetch(url + OUTPUT, {
+    documentedFetch(url + OUTPUT, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": key },
       body: JSON.stringify(body),

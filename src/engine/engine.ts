@@ -26,6 +26,12 @@ export interface CheckOutcome {
   readonly failures: readonly GuardrailFailure[];
   /** The guardrails that flagged, for views and logs: the body does not say it for score-only ones. */
   readonly flaggedBy: readonly GuardrailId[];
+  /**
+   * Milliseconds each guardrail took, from its call until its finding (or failure) was ready (see
+   * runOne). Guardrails run concurrently and share the text's embeddings, so a model-backed
+   * guardrail's time includes its wait for the encoder: what it adds to the request, not its CPU alone.
+   */
+  readonly timings: Partial<Record<GuardrailId, number>>;
 }
 
 export interface CheckOptions {
@@ -60,14 +66,24 @@ export interface EngineDeps {
   readonly now?: () => number;
 }
 
+/**
+ * Runs one guardrail and times it from its call until its finding is ready. A detector that
+ * answers at once is timed to its return: awaiting it would add the work of every guardrail
+ * started after it. One that returns a promise is timed to its settling, waits included.
+ */
 async function runOne(
   guardrail: ActiveGuardrail,
   request: Parameters<ActiveGuardrail["detector"]["check"]>[0],
+  now: () => number,
 ) {
+  const started = now();
   try {
-    return { finding: await guardrail.detector.check(request) };
+    const answer = guardrail.detector.check(request);
+    if (!(answer instanceof Promise)) return { finding: answer, ms: now() - started };
+    const finding = await answer;
+    return { finding, ms: now() - started };
   } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: error instanceof Error ? error : new Error(String(error)), ms: now() - started };
   }
 }
 
@@ -137,18 +153,26 @@ export function createEngine({
     };
     const results = await Promise.all(
       applicable.map(async (g) => {
-        const result = await runOne(g, request);
+        const result = await runOne(g, request, now);
         if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
-        const earlier = async (from: number) =>
-          (await runOne(g, { mode, text: contextAlone(), spansFrom: from })).finding;
-        return { finding: await completedByMessage(result.finding, boundary, earlier) };
+        // Reading the context alone again is this guardrail's work too.
+        let { ms } = result;
+        const earlier = async (from: number) => {
+          const again = await runOne(g, { mode, text: contextAlone(), spansFrom: from }, now);
+          ms += again.ms;
+          return again.finding;
+        };
+        const finding = await completedByMessage(result.finding, boundary, earlier);
+        return { finding, ms };
       }),
     );
 
     const findings = new Map<GuardrailId, Finding>();
     const failures: GuardrailFailure[] = [];
+    const timings: Partial<Record<GuardrailId, number>> = {};
     applicable.forEach((guardrail, i) => {
       const result = results[i];
+      if (result) timings[guardrail.id] = result.ms;
       if (result?.finding) findings.set(guardrail.id, result.finding);
       else {
         failures.push({ guardrail: guardrail.id, error: result?.error ?? new Error("no result") });
@@ -165,6 +189,7 @@ export function createEngine({
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
       failures,
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
+      timings,
     };
   }
   async function check(

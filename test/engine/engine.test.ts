@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Profile } from "../../src/config/profile.js";
 import { compileNotes, compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
@@ -85,6 +86,57 @@ describe("engine", () => {
     const timed = createEngine({ registry, now: () => (t += 250) });
     const body = await timed.inputCheck("hi", await compileProfile(profile([]), registry));
     expect(body.execution_time).toBe(0.25);
+  });
+
+  it("times every guardrail that ran for the check, failed ones too, and no other", async () => {
+    let t = 0;
+    const timed = createEngine({ registry, now: () => (t += 5) });
+    const compiled = await compileProfile(profile(["keyword", "pii", "content_moderation"]), registry);
+    const { timings, failures } = await timed.check("input", "boom", compiled);
+    expect(failures.map((f) => f.guardrail)).toEqual(["keyword"]);
+    // content_moderation is output-only: it did not run, so it has no time.
+    expect(Object.keys(timings).sort()).toEqual(["keyword", "pii"]);
+    for (const ms of Object.values(timings)) expect(ms).toBeGreaterThan(0);
+  });
+
+  it("times a detector that answers at once to its return, one that awaits to its settling", async () => {
+    let t = 0;
+    const settings = z.strictObject({ enabled: z.boolean().default(false) });
+    // On a clock that moves only when a detector works: regex takes 100, pii 50 before it awaits and 30 after.
+    const working: GuardrailRegistry = {
+      ...registry,
+      regex: {
+        ...builtinGuardrails.regex,
+        settings,
+        create: () => ({
+          check: () => {
+            t += 100;
+            return { flagged: false };
+          },
+        }),
+      },
+      pii: {
+        ...builtinGuardrails.pii,
+        settings,
+        create: () => ({
+          check: async () => {
+            t += 50;
+            await null;
+            t += 30;
+            return { flagged: false };
+          },
+        }),
+      },
+    };
+    const timed = createEngine({ registry: working, now: () => t });
+    const { timings } = await timed.check(
+      "input",
+      "hi",
+      await compileProfile(profile(["regex", "pii"]), working),
+    );
+    // Not 150: pii's first part ran before regex's finding was read, but it is not regex's time.
+    expect(timings.regex).toBe(100);
+    expect(timings.pii).toBeGreaterThanOrEqual(80);
   });
 
   it("collects detectors' build notes, prefixed with profile and guardrail, for the edges to report", async () => {

@@ -16,24 +16,19 @@
  *
  *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
  */
-import { createInjectionClassifier, type InjectionModelHeader } from "../../src/guardrails/llm/classifier.js";
-import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
-import { foldText } from "../../src/text/normalize.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
-import { calibrate } from "./calibrate.js";
+import { assemble } from "./assemble.js";
 import { DATA_FLAGS, HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import type { Example } from "./example.js";
 import { fitContext, MODEL_FLAGS, type ModelFlags, thresholdRules } from "./fit-context.js";
-import { fitMlpStage } from "./fit-mlp.js";
 import { featureExamples } from "./items.js";
 import { type Metrics, metricsAt } from "./metrics.js";
 import { ROUND4_SOURCES } from "./sources-round4.js";
 import { splitByFamily } from "./split.js";
-import { quantise } from "./write-model.js";
 
 const USAGE = "npx tsx training/llm/loso.ts [flags]";
 const FLAGS = {
@@ -117,36 +112,20 @@ function fitWithout(
   const splits = trainingSplit(pool, family, held, flags.seed);
   const fit = fitContext(flags, (e) => family.get(e) ?? e.group, quiet);
   const featured = featureExamples(splits.train, fit.dim);
-  const model = fit.trainNgrams(featured);
-  const { scale, shipped } = quantise(model.weights);
-  const ngram = createNgramScorer(fit.dim, shipped, model.bias);
-  const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain");
-  const rules = thresholdRules(flags);
-  const ngramCal = calibrate(calibration, (e) => ngram(foldText(e.text)).z, rules, quiet);
-  const header: InjectionModelHeader = {
-    format: 2,
-    dim: fit.dim,
-    scale,
-    bias: model.bias,
-    platt: ngramCal.platt,
-    isotonic: ngramCal.isotonic,
-    threshold: ngramCal.threshold,
-    trainedAt: "loso",
-  };
   const embeddedOf = (list: Example[]) => list.map((e) => embedded.get(e) as Embedded);
-  const stage = fitMlpStage({
+  // As `train:llm -- --refit 0` builds its model: the same steps after the n-gram fit.
+  const { classifier } = assemble({
+    model: fit.trainNgrams(featured),
     splits,
     embedded: { train: embeddedOf(splits.train), calibration: embeddedOf(splits.calibration) },
     featured,
     fit,
-    scorer: ngram,
-    calibration,
-    rules,
+    rules: thresholdRules(flags),
+    ngramsOnly: false,
     members: 1,
+    trainedAt: "loso",
     log: quiet,
   });
-  header.mlp = stage.header;
-  const classifier = createInjectionClassifier(header, shipped, stage.mlp);
   return { score: (e, emb) => classifier.score(e.text, emb), threshold: classifier.threshold };
 }
 

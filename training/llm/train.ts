@@ -7,25 +7,21 @@
  * on) → calibrate and pick thresholds → measure through the shipped classifier → write.
  */
 import { resolve } from "node:path";
-import { createInjectionClassifier, type InjectionModelHeader } from "../../src/guardrails/llm/classifier.js";
-import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
-import { foldText } from "../../src/text/normalize.js";
 import { flag, type Parsed, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { modelDir, REPO } from "../lib/paths.js";
-import { calibrate } from "./calibrate.js";
+import { assemble } from "./assemble.js";
 import { type FitSet, fitStack, outOfFold } from "./cross-fit.js";
 import { DATA_FLAGS, loadSplits } from "./data.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import { cardTables } from "./evaluate.js";
 import type { Example } from "./example.js";
 import { fitContext, MODEL_FLAGS, thresholdRules } from "./fit-context.js";
-import { fitMlpStage } from "./fit-mlp.js";
 import { featureExamples } from "./items.js";
 import type { Split } from "./split.js";
 import { summarize } from "./summary.js";
-import { quantise, writeModel } from "./write-model.js";
+import { writeModel } from "./write-model.js";
 
 const USAGE = "npm run train:llm -- [flags]";
 const FLAGS = {
@@ -95,65 +91,40 @@ async function main(argv: string[]): Promise<void> {
   log(
     `n-grams trained (two rounds: whole texts, then with each attack's best window)${refit > 0 ? ` on train + calibration; ${refit}-fold out-of-fold scores for calibration` : ""}`,
   );
-  // Quantise first, so everything below measures the weights that ship.
-  const { scale, quantised, shipped } = quantise(model.weights);
-  const ngram = createNgramScorer(dim, shipped, model.bias);
-
   // Calibrate. With a refit the calibration split is trained on too, and its texts are scored out
   // of fold: by fits that never saw their family (cross-fit.ts). The threshold is still chosen on
   // the same texts; out-of-fold scores of the training split are not used, because the split's
   // largest family (CyberSecEval, a fifth of it) would be judged by a fit that lost all of it at once.
-  const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain");
   const oofOf = (scores: number[]) => {
     const byExample = new Map(union.examples.map((e, i) => [e, scores[i] as number]));
     return (e: Example) => byExample.get(e) as number;
   };
   const rules = thresholdRules(flags);
-  const ngramCal = calibrate(
-    calibration,
-    oof ? oofOf(oof.ngram) : (e) => ngram(foldText(e.text)).z,
+  const built = assemble({
+    model,
+    splits,
+    embedded,
+    featured: featured.train,
+    fit,
     rules,
-    log,
-  );
-  log(`n-grams alone: ${ngramCal.isotonic.z.length} isotonic knots, threshold ${ngramCal.threshold}`);
-  const header: InjectionModelHeader = {
-    format: 2,
-    dim,
-    scale,
-    bias: model.bias,
-    platt: ngramCal.platt,
-    isotonic: ngramCal.isotonic,
-    threshold: ngramCal.threshold,
+    ...(refitted && oof
+      ? { refitted: { mlp: refitted.mlp, outOfFold: { ngram: oofOf(oof.ngram), mlp: oofOf(oof.mlp) } } }
+      : {}),
+    ngramsOnly: flags.ngramsOnly,
+    members: flags.ensemble,
     trainedAt: new Date().toISOString().slice(0, 10),
-  };
-
-  // Fit (without a refit) and calibrate the MLP.
-  const stage = flags.ngramsOnly
-    ? undefined
-    : fitMlpStage({
-        splits,
-        embedded,
-        featured: featured.train,
-        fit,
-        scorer: ngram,
-        calibration,
-        ...(refitted ? { refitted: refitted.mlp } : {}),
-        ...(oof ? { outOfFold: oofOf(oof.mlp) } : {}),
-        rules,
-        members: flags.ensemble,
-        log,
-      });
-  if (stage) header.mlp = stage.header;
+    log,
+  });
+  const { header, classifier } = built;
 
   // Measure through the classifier that ships, on the weights that ship.
-  const classifier = createInjectionClassifier(header, shipped, stage?.mlp);
   const version = refit > 0 ? "v3" : "v2.1";
   const tables = await cardTables({
     splits,
     embedded,
     classifier,
     rules,
-    thresholds: { ...(stage ? { full: stage.thresholds } : {}), ngrams: ngramCal.thresholds },
+    thresholds: built.thresholds,
     version,
     outOfFold: oof !== undefined,
     ...(flags.compare ? { compare: flags.compare } : {}),
@@ -163,7 +134,11 @@ async function main(argv: string[]): Promise<void> {
   // Write.
   if (!flags.dryRun) {
     const figures = `${trainingLine(flags, header.trainedAt, refit)}\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
-    writeModel(flags.out, { header, quantised, ...(stage ? { mlp: stage.mlp } : {}) }, figures);
+    writeModel(
+      flags.out,
+      { header, quantised: built.quantised, ...(built.mlp ? { mlp: built.mlp } : {}) },
+      figures,
+    );
     log(`wrote ${flags.out}`);
   }
   log("done");

@@ -29,6 +29,19 @@ export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workerScript?: URL;
 }
 
+/** What the pool is doing now, for the server's metrics. */
+export interface PoolStats {
+  readonly workers: number;
+  /** Workers embedding a batch right now. */
+  readonly busy: number;
+  /** Batches waiting for a free worker, over every call. */
+  readonly queued: number;
+}
+
+export interface PooledEncoder extends Encoder {
+  stats(): PoolStats;
+}
+
 interface Call {
   readonly texts: readonly string[];
   readonly vectors: Float32Array[];
@@ -96,7 +109,7 @@ function stop(worker: Worker, graceMs = 5000): Promise<void> {
   });
 }
 
-export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
+export function createPooledEncoder(options: PooledEncoderOptions): PooledEncoder {
   const { workers, workerScript, batchSize = 2, ...useLite } = options;
   if (!(Number.isInteger(workers) && workers > 0))
     throw new RangeError(`workers must be ≥ 1, got ${workers}`);
@@ -286,6 +299,11 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
     },
     countTokens,
     tokenEnds: (text) => local.tokenEnds?.(text),
+    stats: () => ({
+      workers,
+      busy: slots.filter((slot) => slot?.busy).length,
+      queued: waiting.reduce((sum, call) => sum + call.batches.length, 0),
+    }),
     close: async () => {
       loading = undefined;
       await Promise.all([stopAll(), local.close()]);

@@ -16,6 +16,7 @@ function sharedCallEngine(ms: number): MultiProfileEngine {
     body: { injection_detected: false, execution_time: 0, checks: {} },
     failures: [],
     flaggedBy: [],
+    timings: {},
   };
   const check = async () => {
     call ??= new Promise((done) => setTimeout(done, ms));

@@ -130,6 +130,23 @@ describe("pooled encoder scheduling", () => {
     }
   });
 
+  it("reports its busy workers and the batches waiting for one, and nothing once the work is done", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 2, workerScript: counting });
+    try {
+      await pool.load();
+      expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+      const calls = [pool.embed(texts(6, "a")), pool.embed(texts(3, "b"))];
+      // Queued once the calls have seen the load done (a turn); each batch then takes 20 ms.
+      await new Promise((resolve) => setImmediate(resolve));
+      // Five batches (3 + 2): one went to the worker at once, four wait.
+      expect(pool.stats()).toEqual({ workers: 1, busy: 1, queued: 4 });
+      await Promise.all(calls);
+      expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("drops the batches of an aborted call that were not sent yet", async () => {
     const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
     try {
