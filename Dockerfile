@@ -18,6 +18,7 @@ COPY bin ./bin
 COPY src ./src
 COPY profiles ./profiles
 COPY models ./models
+COPY docs/openapi.yaml ./docs/openapi.yaml
 RUN npm run build && npm run build:models
 
 # 2. Production dependencies only: no TypeScript, Biome, vitest or autocannon in the image.
@@ -26,9 +27,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-# 3. What runs. Files stay owned by root and the process runs as `node`: it can read its install
-# and the converted model but not change them (serve never writes; `keys`/`apps` write only the
-# config directory).
+# 3. What runs: package.json's "files" (what the npm package ships) and the production dependencies.
+# Files stay owned by root and the process runs as `node`: it can read its install and the
+# converted model but not change them (serve never writes; `keys`/`apps` write only the config).
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     GUARDRAIL_CONFIG=/config
@@ -39,6 +40,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/profiles ./profiles
 COPY --from=build /app/models ./models
+COPY --from=build /app/docs ./docs
 USER node
 EXPOSE 8080
 # No curl or wget in the slim image: node's own fetch. /healthz needs no key.

@@ -20,6 +20,7 @@ const only = (keyword: string) => {
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
   scripts: Record<string, string>;
   bin: Record<string, string>;
+  files: string[];
 };
 const command = () => [...(only("ENTRYPOINT").exec ?? []), ...(only("CMD").exec ?? [])];
 
@@ -31,6 +32,15 @@ describe("Dockerfile", () => {
     expect(copies).toContain("--from=deps /app/node_modules ./node_modules");
     expect(copies.some((c) => c.startsWith("--from=build /app/node_modules"))).toBe(false);
     expect(only("USER").args).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it("copies into the last stage everything the npm package ships (package.json files)", () => {
+    const targets = having(final, "COPY").map((c) => (c.args.split(" ").at(-1) ?? "").replace(/^\.\//, ""));
+    for (const shipped of pkg.files)
+      expect(
+        targets.some((t) => shipped === t || shipped.startsWith(`${t}/`)),
+        shipped,
+      ).toBe(true);
   });
 
   it("compiles and converts the encoder with the package's own scripts", () => {
