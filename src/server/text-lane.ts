@@ -93,6 +93,8 @@ export function startTextLane(
   let checks = 0;
   let latest = profiles;
   let lane: { worker: Worker; stopEncoder: () => void } | undefined;
+  // A lane closed while it still compiles (SIGTERM right after start) did not fail to compile.
+  let closing = false;
 
   const send = (request: (id: number) => LaneRequest): Promise<LaneReply> => {
     const current = lane ?? start();
@@ -125,7 +127,9 @@ export function startTextLane(
       pending.clear();
     });
     const id = nextId++;
-    pending.set(id, { resolve: (reply) => "error" in reply && reply.error && onCompileError(reply.error) });
+    pending.set(id, {
+      resolve: (reply) => "error" in reply && reply.error && !closing && onCompileError(reply.error),
+    });
     worker.postMessage({ reload: id, profiles: latest } satisfies LaneRequest);
     return started;
   }
@@ -175,6 +179,7 @@ export function startTextLane(
       if ("error" in reply && reply.error) throw new Error(reply.error);
     },
     async close() {
+      closing = true;
       const current = lane;
       lane = undefined;
       if (current) {

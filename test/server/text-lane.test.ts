@@ -107,6 +107,15 @@ describe("the text lane", () => {
     }
   });
 
+  it("reports no compile failure for a lane closed while it compiles (SIGTERM right after start)", async () => {
+    const heard: string[] = [];
+    const closed = startTextLane(encoder, config.profiles, (error) => heard.push(error));
+    await closed.close();
+    // The worker's exit is reported on a later turn: give it time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+  });
+
   it("stops the work of a check whose caller has gone", async () => {
     const controller = new AbortController();
     const pending = lane.check("input", "default", LETTER.repeat(400), undefined, {
