@@ -9,7 +9,9 @@ import type { RowResult } from "./summary.js";
 
 /** A part's header and trailer, read before any row so that a merge refuses in a second. */
 export interface PartEnds {
+  /** As given, for messages. */
   readonly file: string;
+  readonly path: string;
   readonly header: PartHeader;
   readonly trailer: PartTrailer | undefined;
 }
@@ -51,8 +53,8 @@ async function lastLine(file: string): Promise<string | undefined> {
   }
 }
 
-export async function readPartEnds(file: string): Promise<PartEnds> {
-  const header = parse(await firstLine(file));
+export async function readPartEnds(path: string, file = path): Promise<PartEnds> {
+  const header = parse(await firstLine(path));
   if (header?.[PART_KEY] !== "header") {
     throw new UsageError(
       `${file}: not a part file (its first line is not a guardrail part header); write parts with batch FILE --shard i/n --out part-i.jsonl`,
@@ -63,9 +65,10 @@ export async function readPartEnds(file: string): Promise<PartEnds> {
       `${file}: part format ${String(header.format)}, this guardrail reads format ${PART_FORMAT}`,
     );
   }
-  const trailer = parse(await lastLine(file));
+  const trailer = parse(await lastLine(path));
   return {
     file,
+    path,
     header: header as unknown as PartHeader,
     trailer: trailer?.[PART_KEY] === "trailer" ? (trailer as unknown as PartTrailer) : undefined,
   };
@@ -90,7 +93,7 @@ export async function* partRows(part: PartEnds, size = 512): AsyncGenerator<Eval
   const bad = (why: string) =>
     new UsageError(`${part.file}: ${why}; the part is damaged: score its shard again`);
   let index = 0;
-  for await (const line of lines(part.file)) {
+  for await (const line of lines(part.path)) {
     index++;
     if (index === 1 || line.trim() === "") continue;
     const record = parse(line);

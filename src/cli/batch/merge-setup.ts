@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { UsageError } from "../../errors.js";
 import { checkParts } from "../../eval/part-check.js";
@@ -22,14 +23,13 @@ export interface MergeSetup extends FinishSetup {
 
 async function readPart(cwd: string, given: string): Promise<PartEnds> {
   const file = resolve(cwd, given);
-  try {
-    return await readPartEnds(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new UsageError(`${given}: no such file`);
-    if (code === "EISDIR") throw new UsageError(`${given} is a directory; pass the part files`);
-    throw error;
-  }
+  const stats = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      error.code === "ENOENT" ? `${given}: no such file` : `${given}: cannot read: ${error.message}`,
+    );
+  });
+  if (stats.isDirectory()) throw new UsageError(`${given} is a directory; pass the part files`);
+  return readPartEnds(file, given);
 }
 
 /**
