@@ -6,16 +6,15 @@ import { type OutcomeOptions, withOutcomeFlags } from "./batch-outcome-flags.js"
 /** `batch merge`'s flags as parsed (batch's outcome flags), and the part files as given. */
 export type MergeOptions = OutcomeOptions & { readonly parts: readonly string[] };
 
-const OUTCOME = new Set(withOutcomeFlags(new Command()).options.map((o) => o.attributeName()));
-
 /**
  * Commander gives a parent's flags precedence over a subcommand's, wherever they stand, so merge
  * takes batch's own outcome flags (--sweep, --report, gates, ...) and refuses the flags that say how
  * to score rows: the parts already say that.
  */
 function scoringFlagsGiven(batch: Parent): string[] {
+  const outcome = new Set(withOutcomeFlags(new Command()).options.map((o) => o.attributeName()));
   return batch.options
-    .filter((o) => !OUTCOME.has(o.attributeName()) && batch.getOptionValueSource(o.attributeName()) === "cli")
+    .filter((o) => !outcome.has(o.attributeName()) && batch.getOptionValueSource(o.attributeName()) === "cli")
     .map((o) => o.long ?? o.flags);
 }
 
