@@ -204,6 +204,12 @@ describe("batch merge refuses parts that do not make one run", () => {
     const lines = (await readFile(at(part(2)), "utf8")).trimEnd().split("\n");
     await writeFile(at("cut.jsonl"), `${lines.slice(0, -1).join("\n")}\n`);
     await refused([part(0), part(1), "cut.jsonl"], /cut\.jsonl: no trailer: shard 2\/3 did not finish/);
+    // A row lost in the middle (a bad copy): the header and trailer still say 30 rows.
+    await writeFile(at("holed.jsonl"), `${[...lines.slice(0, 5), ...lines.slice(6)].join("\n")}\n`);
+    await refused(
+      [part(0), part(1), "holed.jsonl"],
+      /holed\.jsonl: 29 rows where its shard has 30; the part is damaged/,
+    );
     await refused(["data.csv"], /data\.csv: not a part file/);
     await refused([part(0), "nowhere.jsonl"], /nowhere\.jsonl: no such file/);
   });
