@@ -2,7 +2,14 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { UsageError } from "../errors.js";
-import { PART_FORMAT, PART_KEY, type PartHeader, type PartTrailer } from "./part-file.js";
+import {
+  PART_FORMAT,
+  PART_KEY,
+  type PartHeader,
+  type PartTrailer,
+  partHeaderSchema,
+  partTrailerSchema,
+} from "./part-file.js";
 import type { EvalRow } from "./rows.js";
 import type { Evaluated } from "./runner.js";
 import type { RowResult } from "./summary.js";
@@ -65,13 +72,14 @@ export async function readPartEnds(path: string, file = path): Promise<PartEnds>
       `${file}: part format ${String(header.format)}, this guardrail reads format ${PART_FORMAT}`,
     );
   }
-  const trailer = parse(await lastLine(path));
-  return {
-    file,
-    path,
-    header: header as unknown as PartHeader,
-    trailer: trailer?.[PART_KEY] === "trailer" ? (trailer as unknown as PartTrailer) : undefined,
-  };
+  const parsed = partHeaderSchema.safeParse(header);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`${file}: header: ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  }
+  // No trailer (or a broken one) is what a shard that never finished leaves: checkParts says so.
+  const trailer = partTrailerSchema.safeParse(parse(await lastLine(path)));
+  return { file, path, header: parsed.data, trailer: trailer.success ? trailer.data : undefined };
 }
 
 /** A row line back into the data row (its text, for the worst-mistakes lists) and its result. */

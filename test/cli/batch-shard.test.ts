@@ -211,6 +211,10 @@ describe("batch merge refuses parts that do not make one run", () => {
       /holed\.jsonl: 29 rows where its shard has 30; the part is damaged/,
     );
     await refused(["data.csv"], /data\.csv: not a part file/);
+    const header = JSON.parse(lines[0] as string);
+    delete header.shard;
+    await writeFile(at("headless.jsonl"), `${[JSON.stringify(header), ...lines.slice(1)].join("\n")}\n`);
+    await refused([part(0), part(1), "headless.jsonl"], /headless\.jsonl: header: shard: /);
     await refused([part(0), "nowhere.jsonl"], /nowhere\.jsonl: no such file/);
   });
 

@@ -1,3 +1,4 @@
+import { UsageError } from "../../errors.js";
 import { finishBatch } from "../batch/finish.js";
 import { mergeRows } from "../batch/merge-rows.js";
 import { setUpMerge } from "../batch/merge-setup.js";
@@ -9,6 +10,11 @@ import type { CliContext } from "../context.js";
  * summary, reports, gates and exit code (1 a gate failed, 2 parts that do not belong together).
  */
 export async function runBatchMerge(options: MergeOptions, ctx: CliContext): Promise<number> {
+  const refused = options.scoringFlags;
+  if (refused.length > 0)
+    throw new UsageError(
+      `batch merge: ${refused.join(", ")} ${refused.length === 1 ? "says" : "say"} how to score rows, and the parts were scored already; leave ${refused.length === 1 ? "it" : "them"} out`,
+    );
   const setup = await setUpMerge(options, ctx);
   return finishBatch(setup, { ...(await mergeRows(setup, ctx)), view: undefined }, ctx);
 }

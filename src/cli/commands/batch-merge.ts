@@ -1,10 +1,13 @@
 import { Command } from "@commander-js/extra-typings";
-import { UsageError } from "../../errors.js";
 import type { Execute, Parent } from "../declare.js";
 import { type OutcomeOptions, withOutcomeFlags } from "./batch-outcome-flags.js";
 
 /** `batch merge`'s flags as parsed (batch's outcome flags), and the part files as given. */
-export type MergeOptions = OutcomeOptions & { readonly parts: readonly string[] };
+export type MergeOptions = OutcomeOptions & {
+  readonly parts: readonly string[];
+  /** Flags given that say how to score rows (`--profile`, `--mode`, ...): refused, the parts say it. */
+  readonly scoringFlags: readonly string[];
+};
 
 /**
  * Commander gives a parent's flags precedence over a subcommand's, wherever they stand, so merge
@@ -33,14 +36,11 @@ The parts must come from one data set, one profile (same content) and one shard 
 Exit codes: 0 met every gate, 1 a gate failed, 2 usage error or parts that do not belong together.`,
     )
     .action((parts) =>
-      execute(async (ctx) => {
-        const refused = scoringFlagsGiven(batch);
-        if (refused.length > 0)
-          throw new UsageError(
-            `batch merge: ${refused.join(", ")} ${refused.length === 1 ? "says" : "say"} how to score rows, and the parts were scored already; leave ${refused.length === 1 ? "it" : "them"} out`,
-          );
-        const { runBatchMerge } = await import("../actions/batch-merge.js");
-        return runBatchMerge({ ...outcome(), parts }, ctx);
-      }),
+      execute(async (ctx) =>
+        (await import("../actions/batch-merge.js")).runBatchMerge(
+          { ...outcome(), parts, scoringFlags: scoringFlagsGiven(batch) },
+          ctx,
+        ),
+      ),
     );
 }
