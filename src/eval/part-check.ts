@@ -15,8 +15,12 @@ const SAME: [string, (p: PartEnds) => unknown, (p: PartEnds) => string][] = [
   ],
   [
     "profile",
-    (p) => [p.header.profile.name, p.header.profile.sha256],
-    (p) => `${p.header.profile.name} (sha256 ${short(p.header.profile.sha256)}…)`,
+    (p) => [p.header.profile, p.header.compare?.name, p.header.compare?.sha256],
+    (p) =>
+      `${p.header.profile.name} (sha256 ${short(p.header.profile.sha256)}…)` +
+      (p.header.compare
+        ? ` compared with ${p.header.compare.name} (sha256 ${short(p.header.compare.sha256)}…)`
+        : ""),
   ],
   ["shard count", (p) => p.header.shard.count, (p) => `${p.header.shard.count} shards`],
   [

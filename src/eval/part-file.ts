@@ -39,6 +39,10 @@ export const partHeaderSchema = z.object({
     sha256: z.string(),
     file: z.string(),
   }),
+  /** `--compare`: the second profile, identified as the first, and the guardrails it runs. */
+  compare: z
+    .object({ name: z.string(), sha256: z.string(), file: z.string(), guardrails: z.array(id) })
+    .optional(),
   config_dir: z.string().nullable(),
   config_source: z.enum(["flag", "env", "cwd", "bundled"]),
   /** What decides which rows are valid and what the guardrails see: must match across parts. */

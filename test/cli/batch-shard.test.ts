@@ -103,6 +103,14 @@ function htmlWithoutTiming(html: string): string {
   return cuts.reduce((text, cut) => text.replace(cut, ""), html);
 }
 
+/** `batch merge PARTS` exits 2 before printing anything, with `message` on stderr. */
+async function refused(parts: string[], message: RegExp) {
+  const result = await run(["batch", "merge", ...parts, "--json"]);
+  expect(result.stderr).toMatch(message);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe("");
+}
+
 const rowsWithoutTiming = (jsonl: string) =>
   jsonl
     .trim()
@@ -159,15 +167,48 @@ describe("batch --shard and batch merge", () => {
   });
 });
 
-describe("batch merge refuses parts that do not make one run", () => {
-  const merge = (...parts: string[]) => run(["batch", "merge", ...parts, "--json"]);
-  const refused = async (parts: string[], message: RegExp) => {
-    const result = await merge(...parts);
-    expect(result.stderr).toMatch(message);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-  };
+describe("batch --shard --compare", () => {
+  it("merges the comparison too: deltas, McNemar and the flipped rows, as one run", async () => {
+    await writeFile(
+      at("config/profiles/other.yaml"),
+      PROFILE.replace("name: scored\ndefault: true\n", "name: other\n").replace(
+        "threshold: 0.5",
+        "threshold: 0.65",
+      ),
+    );
+    const compare = ["--compare", "other"];
+    for (const i of [0, 1, 2])
+      expect(
+        (
+          await run([
+            "batch",
+            "data.csv",
+            ...scoring,
+            ...compare,
+            "--shard",
+            `${i}/3`,
+            "--out",
+            `cmp-${i}.jsonl`,
+            "--quiet",
+          ])
+        ).code,
+      ).toBe(0);
+    const one = await run(["batch", "data.csv", ...scoring, ...compare, "--json"]);
+    const merged = await run(["batch", "merge", "cmp-1.jsonl", "cmp-2.jsonl", "cmp-0.jsonl", "--json"]);
+    expect(merged.code).toBe(one.code);
+    const a = JSON.parse(one.stdout) as BatchSummary;
+    const b = JSON.parse(merged.stdout) as BatchSummary;
+    expect(a.compare?.flipped.a_only.count).toBeGreaterThan(0);
+    expect(withoutTiming(b)).toEqual(withoutTiming(a));
+    // Parts compared with another profile are not parts of the same run.
+    await refused(
+      [part(0), part(1), "cmp-2.jsonl"],
+      /cmp-2\.jsonl and .* differ in profile: scored .* compared with other/,
+    );
+  });
+});
 
+describe("batch merge refuses parts that do not make one run", () => {
   it("a missing shard, and a shard given twice", async () => {
     await refused([part(0), part(1)], /missing shard 2\/3 of data\.csv; got 2 of 3 parts/);
     await cp(at(part(0)), at("copy.jsonl"));

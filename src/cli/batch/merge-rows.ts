@@ -1,12 +1,31 @@
 import { UsageError } from "../../errors.js";
+import type { CompareOptions } from "../../eval/compare.js";
+import type { PartHeader } from "../../eval/part-file.js";
 import type { PartEnds } from "../../eval/part-reader.js";
 import { partRows } from "../../eval/part-reader.js";
 import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
 import { BatchRunner, type Evaluated, type RunResult } from "../../eval/runner.js";
+import type { GuardrailId } from "../../guardrails/types.js";
 import type { CliContext } from "../context.js";
 import type { MergeSetup } from "./merge-setup.js";
 import { junitRowsOf } from "./outcome-setup.js";
 import { attachPlainProgress } from "./plain-view.js";
+
+/** `--compare` as the shards ran it: the runner tallies B's verdicts, which every row line carries. */
+function compareOf(
+  h: PartHeader,
+  guardrails: ReadonlyMap<GuardrailId, number | null>,
+): { compare?: CompareOptions } {
+  if (!h.compare) return {};
+  return {
+    compare: {
+      a: { profile: h.profile.name, profile_file: h.profile.file },
+      b: { profile: h.compare.name, profile_file: h.compare.file },
+      guardrails: { a: [...guardrails.keys()], b: h.compare.guardrails },
+      scored: h.settings.scored,
+    },
+  };
+}
 
 /** The parts' rows one after another, in shard order: the data set's row order, checked across parts. */
 async function* inOrder(parts: readonly PartEnds[]): AsyncGenerator<Evaluated> {
@@ -60,6 +79,7 @@ export async function mergeRows(setup: MergeSetup, ctx: CliContext): Promise<Run
       window: 1,
       ...(sink ? { sink } : {}),
       keepMisclassified: junitRowsOf(options),
+      ...compareOf(h, guardrails),
       elapsedMs: parts.reduce((sum, p) => sum + (p.trailer?.elapsed_ms ?? 0), 0),
     });
   } finally {

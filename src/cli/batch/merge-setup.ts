@@ -60,6 +60,10 @@ export async function setUpMerge(options: MergeOptions, ctx: CliContext): Promis
   const parts = checkParts(await Promise.all(options.parts.map((p) => readPart(ctx.cwd, p))));
   const header = (parts[0] as PartEnds).header;
   requireLabels(outcome, header.settings.columns.label !== undefined, header.input.file);
+  if (options.writeProfile && header.compare)
+    throw new UsageError(
+      "--write-profile and parts scored with --compare: a run writes one profile's thresholds; score the shards without --compare to write them",
+    );
   const writeOnly = writeGuardrailsOf(options, await ctx.registry());
   const file = options.writeProfile ? await profileToWrite(ctx, header) : header.profile.file;
   return { ...outcome, writeOnly, options, parts, header, profile: { file }, total: header.input.rows };

@@ -26,6 +26,16 @@ export function partHeaderLine(
       skipped: validation.invalidCount,
     },
     profile: { name: profile.name, sha256: shard.profileSha256, file: displayPath(ctx.cwd, profile.file) },
+    ...(setup.compare
+      ? {
+          compare: {
+            name: setup.compare.profile.name,
+            sha256: shard.compareSha256 ?? "",
+            file: displayPath(ctx.cwd, setup.compare.profile.file),
+            guardrails: [...setup.compare.enabled.keys()],
+          },
+        }
+      : {}),
     ...configOrigin(ctx),
     settings: {
       mode: options.mode,

@@ -152,7 +152,8 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
       writeOnly,
       ...(compare ? { compare } : {}),
     };
-    const shard = options.shard && (await planShard(options.shard, validation.total, profile));
+    const shard =
+      options.shard && (await planShard(options.shard, validation.total, profile, compare?.profile));
     return { ...setup, input: opened, validation, dataSha256, ...(shard ? { shard } : {}) };
   } catch (error) {
     await opened.cleanup();

@@ -10,12 +10,13 @@ export interface ShardPlan {
   readonly shard: Shard;
   readonly range: RowRange;
   readonly profileSha256: string;
+  /** With `--compare`: the second profile's YAML hash. */
+  readonly compareSha256?: string;
 }
 
 // What judges or reports the whole data set belongs to the merge, which sees every row; a shard
 // that gated its own share would pass or fail on a third of the evidence.
 const MERGE_ONLY = [
-  ["compare", "--compare"],
   ["failUnder", "--fail-under"],
   ["maxFpr", "--max-fpr"],
   ["baseline", "--baseline"],
@@ -31,8 +32,9 @@ export function checkShardFlags(options: BatchOptions): void {
   if (shard === undefined) return;
   for (const [key, flag] of MERGE_ONLY) {
     if (options[key] === undefined) continue;
-    const why = key === "compare" ? "a sharded run judges one profile" : "a shard sees part of the data";
-    throw new UsageError(`${flag} with --shard: ${why}; pass it to \`guardrail batch merge\` instead`);
+    throw new UsageError(
+      `${flag} with --shard: a shard sees part of the data; pass it to \`guardrail batch merge\` instead`,
+    );
   }
   const ext = out === undefined ? "" : extname(out).toLowerCase();
   if (ext !== ".jsonl" && ext !== ".ndjson")
@@ -41,7 +43,17 @@ export function checkShardFlags(options: BatchOptions): void {
     );
 }
 
-/** The shard's rows, once the validation pass has counted the valid ones, and the profile's hash. */
-export async function planShard(shard: Shard, total: number, profile: Profile): Promise<ShardPlan> {
-  return { shard, range: shardRange(shard, total), profileSha256: await sha256File(profile.file) };
+/** The shard's rows, once the validation pass has counted the valid ones, and the profiles' hashes. */
+export async function planShard(
+  shard: Shard,
+  total: number,
+  profile: Profile,
+  compare: Profile | undefined,
+): Promise<ShardPlan> {
+  return {
+    shard,
+    range: shardRange(shard, total),
+    profileSha256: await sha256File(profile.file),
+    ...(compare ? { compareSha256: await sha256File(compare.file) } : {}),
+  };
 }
