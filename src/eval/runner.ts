@@ -6,6 +6,7 @@ import { exampleOf } from "./examples.js";
 import { orderedMap } from "./pool.js";
 import type { TableItem } from "./readers/types.js";
 import { type EvalRow, toEvalRow } from "./rows.js";
+import type { RowRange } from "./shard.js";
 import type { BatchEvents, BatchSummary, RowExample, RowResult } from "./summary.js";
 
 /** One unit of work done: its rows (text only where a report may quote it) and their results. */
@@ -34,6 +35,8 @@ export interface RunOptions<U> extends AccumulatorOptions {
   /** With `--compare`: each result carries B's verdict too, tallied into `summary.compare`. */
   readonly compare?: CompareOptions;
   readonly now?: () => number;
+  /** The time to report instead of this run's own: a merge reports its shards' (see batch merge). */
+  readonly elapsedMs?: number;
   readonly progressEveryMs?: number;
 }
 
@@ -42,18 +45,26 @@ export interface RunResult {
   readonly misclassified: { row: RowExample; kind: "false positive" | "false negative" }[];
 }
 
-/** Valid rows in batches of `size`, parsed on this thread (the validation pass reported the rest). */
+/**
+ * Valid rows in batches of `size`, parsed on this thread (the validation pass reported the rest);
+ * with `range`, only the valid rows of those ordinals (a shard's), stopping once past them.
+ */
 export async function* rowBatches(
   items: AsyncIterable<TableItem>,
   columns: ColumnMap,
   size = 32,
   maxChars = Number.POSITIVE_INFINITY,
+  range: RowRange = { from: 0, to: Number.POSITIVE_INFINITY },
 ): AsyncGenerator<EvalRow[]> {
   let batch: EvalRow[] = [];
+  let ordinal = -1;
   for await (const item of items) {
     if (item.kind !== "record") continue;
     const result = toEvalRow(item, columns, maxChars);
     if ("invalid" in result) continue;
+    ordinal++;
+    if (ordinal < range.from) continue;
+    if (ordinal >= range.to) break;
     batch.push(result.row);
     if (batch.length === size) {
       yield batch;
@@ -108,7 +119,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
       }
       if (partial) break;
     }
-    const elapsed = now() - started;
+    const elapsed = options.elapsedMs ?? now() - started;
     this.emit("progress", acc.progress(elapsed, options.total));
     const summary = acc.summary(elapsed, options.signal?.aborted === true && acc.rows < options.total);
     if (compare) summary.compare = compare.summary();
