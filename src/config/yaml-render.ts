@@ -1,4 +1,4 @@
-import { Document, isCollection, isScalar, stringify } from "yaml";
+import { Document, isCollection, isScalar, visit } from "yaml";
 
 // No folding of long lines, and `[a, b]` rather than `[ a, b ]`: the style of the README's profiles.
 const OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -42,6 +42,13 @@ export function renderAfterColon(
     if (value.length === 0 || style === "flow") return flow;
     if (style === undefined && value.every(isPlain) && indent.length + flow.length <= FLOW_WIDTH) return flow;
   } else if (value !== null && typeof value === "object" && Object.keys(value).length === 0) return " {}";
-  const text = stringify({ k: value }, OPTIONS);
-  return text.slice(2).trimEnd().replaceAll("\n", `\n${indent}`);
+  const doc = new Document({ k: value });
+  // A new mapping's lists of words go on one line, as the README's profiles write them.
+  visit(doc, {
+    Seq(_, seq) {
+      const flow = renderFlow(seq.toJSON());
+      if (seq.items.every(isScalar) && indent.length + flow.length <= FLOW_WIDTH - 8) seq.flow = true;
+    },
+  });
+  return doc.toString(OPTIONS).slice(2).trimEnd().replaceAll("\n", `\n${indent}`);
 }

@@ -14,7 +14,12 @@ export type DashboardEnv = { Variables: { csrfToken: string } };
 /** The page shell: title, the active nav entry and the section's already-escaped body HTML. */
 export type RenderPage = (
   c: Context<DashboardEnv>,
-  page: { readonly title: string; readonly section: SectionId; readonly body: string; readonly status?: number },
+  page: {
+    readonly title: string;
+    readonly section: SectionId;
+    readonly body: string;
+    readonly status?: number;
+  },
 ) => Response | Promise<Response>;
 
 export type SectionId = "org" | "apps" | "guardrails" | "try" | "reports";

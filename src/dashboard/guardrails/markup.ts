@@ -1,0 +1,23 @@
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+
+export type Markup = HtmlEscapedString;
+
+/**
+ * hono's `html` tag, escaping every interpolation, typed as the string it returns when nothing
+ * interpolated is a promise (these views never interpolate one).
+ */
+export const h = (strings: TemplateStringsArray, ...values: unknown[]): Markup =>
+  html(strings, ...values) as Markup;
+
+/** Error messages under an input, tied to it by id (`aria-describedby`) and announced. */
+export function errorList(id: string, messages: readonly string[]): Markup | "" {
+  if (messages.length === 0) return "";
+  return h`<ul class="field-error" id="${id}-error" role="alert">${messages.map((m) => h`<li>${m}</li>`)}</ul>`;
+}
+
+/** The `aria-describedby` value for an input with an optional help text and error list. */
+export function describedBy(id: string, help: boolean, errors: readonly string[]): string | undefined {
+  const ids = [help ? `${id}-help` : "", errors.length > 0 ? `${id}-error` : ""].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
