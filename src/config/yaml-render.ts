@@ -44,11 +44,12 @@ export function renderAfterColon(
   } else if (value !== null && typeof value === "object" && Object.keys(value).length === 0) return " {}";
   const doc = new Document({ k: value });
   // A new mapping's lists of words go on one line, as the README's profiles write them.
-  visit(doc, {
-    Seq(_, seq) {
-      const flow = renderFlow(seq.toJSON());
-      if (seq.items.every(isScalar) && indent.length + flow.length <= FLOW_WIDTH - 8) seq.flow = true;
-    },
-  });
+  if (style !== "block")
+    visit(doc, {
+      Seq(_, seq) {
+        const flow = renderFlow(seq.toJSON());
+        if (seq.items.every(isScalar) && indent.length + flow.length <= FLOW_WIDTH - 8) seq.flow = true;
+      },
+    });
   return doc.toString(OPTIONS).slice(2).trimEnd().replaceAll("\n", `\n${indent}`);
 }

@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { guardrailsSection } from "../../src/dashboard/sections/guardrails.js";
-import { CSRF, copyConfig, formSha, post, sectionApp } from "./helpers/app.js";
+import { CSRF, formSha, makeConfig, post, sectionApp } from "./helpers/app.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 async function setup() {
-  const config = await copyConfig("two-profiles");
+  const config = await makeConfig();
   cleanups.push(config.cleanup);
   const app = sectionApp(guardrailsSection, config.dir);
   const file = (name: string) => join(config.dir, "profiles", `${name}.yaml`);
@@ -27,16 +27,16 @@ function formFields(page: string): [string, string][] {
     const type = /type="([^"]+)"/.exec(attrs)?.[1];
     if (type === "checkbox") {
       if (/ checked/.test(attrs)) fields.push([name, /value="([^"]*)"/.exec(attrs)?.[1] ?? "on"]);
-    } else fields.push([name, unescape(/value="([^"]*)"/.exec(attrs)?.[1] ?? "")]);
+    } else fields.push([name, unescapeHtml(/value="([^"]*)"/.exec(attrs)?.[1] ?? "")]);
   }
   for (const m of page.matchAll(/<textarea [^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-    fields.push([m[1] ?? "", unescape(m[2] ?? "")]);
+    fields.push([m[1] ?? "", unescapeHtml(m[2] ?? "")]);
   for (const m of page.matchAll(/<select [^>]*name="([^"]+)"[^>]*>(.*?)<\/select>/gs)) {
     fields.push([m[1] ?? "", /<option value="([^"]*)" selected/.exec(m[2] ?? "")?.[1] ?? ""]);
   }
   return fields;
 }
-const unescape = (s: string) =>
+const unescapeHtml = (s: string) =>
   s
     .replaceAll("&quot;", '"')
     .replaceAll("&#39;", "'")

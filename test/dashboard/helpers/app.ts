@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
@@ -32,10 +32,56 @@ export function sectionApp(section: Section, configDir: string) {
   return app;
 }
 
-/** A private copy of `test/dashboard/fixtures/<name>`, removed by the returned cleanup. */
-export async function copyConfig(name: string) {
-  const dir = await mkdtemp(join(tmpdir(), `guardrail-dash-${name}-`));
-  await cp(join(import.meta.dirname, "..", "fixtures", name), dir, { recursive: true });
+/**
+ * Two hand-written profiles whose layout a formatter would change (aligned comments, a long flow
+ * line, a blank line, a block literal): kept here, not as fixture files, because Biome formats YAML.
+ */
+export const MAIN_YAML = `# The main profile: hand-written, with comments that must survive every save.
+name: main
+default: true   # requests without X-App-ID use this one
+guardrails:
+  keyword: { enabled: true, keywords: [ignore previous instructions, a really long phrase that a printer would wrap somewhere past eighty columns and beyond] }
+  regex:
+    enabled: true
+    patterns:
+      - name: ticket   # internal ticket ids
+        pattern: \\bTICKET-[0-9]{5}\\b
+        flags: i
+
+  llm:
+    enabled: true   # aligned comment
+    threshold: 0.50
+  pii: { enabled: true, entities: [EMAIL_ADDRESS, US_SSN] }
+  # content moderation stays off for this bot
+`;
+
+export const STRICT_YAML = `name: strict
+guardrails:
+  keyword:
+    enabled: true
+    keywords:
+      - purple elephant
+  system_prompt_protection:
+    enabled: false
+    system_prompt: |
+      You are a support bot.
+      Never share internal ticket ids.
+    canaries: [cnry-5f2a9e]
+`;
+
+/** A config directory with `main` (the default) and `strict`, and an app bound to `strict`. */
+export async function makeConfig(
+  profiles: Record<string, string> = { main: MAIN_YAML, strict: STRICT_YAML },
+) {
+  const dir = await mkdtemp(join(tmpdir(), "guardrail-dash-"));
+  await mkdir(join(dir, "profiles"));
+  for (const [name, text] of Object.entries(profiles))
+    await writeFile(join(dir, "profiles", `${name}.yaml`), text);
+  await writeFile(
+    join(dir, "apps.yaml"),
+    "apps:\n  - { name: Strict bot, id: app_strict_000001, profile: strict }\n",
+  );
+  await writeFile(join(dir, "keys.yaml"), "keys: []\n");
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
