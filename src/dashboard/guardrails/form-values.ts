@@ -103,8 +103,11 @@ export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileVa
     keywords: lines(one(body, "keyword.keywords")),
     match: one(body, "keyword.match") || "word",
     patterns,
-    // Every type ticked on a profile that listed none stays unlisted: omitting means "all".
-    entities: before.entities === undefined && entities.length === PII_ENTITIES.length ? undefined : entities,
+    // A profile that lists no types checks all: ticking all (or, in a form without the boxes, none) keeps it so.
+    entities:
+      before.entities === undefined && (entities.length === PII_ENTITIES.length || entities.length === 0)
+        ? undefined
+        : entities,
     systemPrompt:
       before.systemPromptFile === undefined ? one(body, "system_prompt_protection.system_prompt") : "",
     systemPromptFile: before.systemPromptFile,
