@@ -29,7 +29,7 @@ function summary(change: (s: BatchSummary) => void = () => {}): BatchSummary {
   return s;
 }
 
-function upload(app: ReturnType<typeof sectionApp>, name: string, content: string | Uint8Array) {
+function upload(app: ReturnType<typeof sectionApp>, name: string, content: string | Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   form.set("csrf", CSRF);
   form.set("report", new File([content], name));
@@ -128,7 +128,7 @@ describe("Reports section", () => {
 
   it("says why an upload cannot be read", async () => {
     const { app } = await setup();
-    const cases: [string, string | Uint8Array, number, string][] = [
+    const cases: [string, string | Uint8Array<ArrayBuffer>, number, string][] = [
       ["garbage.json", "{not json", 422, "garbage.json: not JSON ("],
       [
         "report.html",
