@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_REPORT_BYTES } from "../../src/dashboard/reports/read-report.js";
 import { reportsSection } from "../../src/dashboard/sections/reports.js";
+import { renderReport } from "../../src/eval/report/index.js";
 import type { BatchSummary } from "../../src/eval/summary.js";
 import { sampleSummary } from "../eval/report/sample-summary.js";
 import { CSRF, MAIN_YAML, makeConfig, post, sectionApp } from "./helpers/app.js";
@@ -131,10 +132,10 @@ describe("Reports section", () => {
     const cases: [string, string | Uint8Array<ArrayBuffer>, number, string][] = [
       ["garbage.json", "{not json", 422, "garbage.json: not JSON ("],
       [
-        "report.html",
+        "page.html",
         "<!doctype html><html><body>report</body></html>",
         422,
-        "an HTML report has no machine-readable figures",
+        "page.html: this HTML page carries no batch figures",
       ],
       [
         "other.json",
@@ -152,6 +153,22 @@ describe("Reports section", () => {
       expect(page, name).toContain('<div id="report-error" role="alert">');
       expect(page, name).toContain(message);
     }
+  });
+
+  it("opens the HTML report as it opens the summary, hostile text and all", async () => {
+    const { app, read } = await setup();
+    const s = summary((s) => {
+      s.file = '"><script>alert(1)</script>.csv';
+    });
+    const html = renderReport(s);
+    expect(html).not.toMatch(/<script/i);
+    const res = await upload(app, "report.html", html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("<h1>Report: &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.csv</h1>");
+    expect((await post(app, "/reports/apply", applyFields(page, "llm"))).status).toBe(200);
+    const threshold = s.guardrails.llm?.recommendation?.threshold;
+    expect(await read("main")).toBe(MAIN_YAML.replace("threshold: 0.50", `threshold: ${threshold}`));
   });
 
   it("says when a run recommends nothing", async () => {

@@ -12,14 +12,14 @@ const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}
 /** The upload form; `error` is why the last upload was refused. */
 export function uploadForm(csrf: string, error?: string): Markup {
   return h`<h1>Reports</h1>
-<p>Open the summary of a <code>guardrail batch</code> run made with <code>--target-fpr</code> or <code>--target-recall</code>
-(<code>guardrail batch data.csv --target-fpr 0.01 --json &gt; summary.json</code>) to see each guardrail's recommended threshold and apply it to a profile.</p>
+<p>Open a <code>guardrail batch</code> run made with <code>--target-fpr</code> or <code>--target-recall</code>: its HTML report
+(<code>--report report.html</code>) or its summary (<code>--json &gt; summary.json</code>), to see each guardrail's recommended threshold and apply it to a profile.</p>
 ${error ? h`<div id="report-error" role="alert"><p>${error}</p></div>` : ""}
 <form id="report-upload" method="post" action="/reports" enctype="multipart/form-data">
 <input type="hidden" name="csrf" value="${csrf}">
-<div class="field"><label for="report-file">Batch summary (JSON, at most ${MAX_REPORT_BYTES / 1024 / 1024} MiB)</label>
-<input type="file" id="report-file" name="report" accept=".json,application/json" required aria-describedby="report-file-help">
-<p class="help" id="report-file-help">The HTML report has no machine-readable figures: upload the <code>--json</code> summary.</p></div>
+<div class="field"><label for="report-file">Batch report (HTML) or summary (JSON), at most ${MAX_REPORT_BYTES / 1024 / 1024} MiB</label>
+<input type="file" id="report-file" name="report" accept=".html,.htm,.json,text/html,application/json" required aria-describedby="report-file-help">
+<p class="help" id="report-file-help">The report carries its figures in a machine-readable form; nothing is kept after the page is shown.</p></div>
 <button type="submit" id="report-open">Open</button>
 </form>`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatIssues } from "../../config/issues.js";
+import { EMBEDDED_SUMMARY } from "../../eval/report/embedded-summary.js";
 import { GUARDRAIL_IDS } from "../../guardrails/types.js";
 
 /** Uploads above this are refused before parsing: a summary is tens of kilobytes, a report a few hundred. */
@@ -49,12 +50,32 @@ export class ReportError extends Error {
   }
 }
 
-const HOW = "upload the summary `guardrail batch … --json > summary.json` writes";
+const HOW = "upload the HTML report `guardrail batch --report` writes, or the summary `--json` prints";
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** The summary an HTML report carries in its `<meta name="guardrail-batch-summary">` (see embedded-summary.ts). */
+function fromHtml(name: string, text: string): string {
+  const found = new RegExp(`<meta name="${EMBEDDED_SUMMARY}" content="([^"]*)">`).exec(text);
+  if (!found) {
+    throw new ReportError(
+      `${name}: this HTML page carries no batch figures (a report from before they were embedded, or not a guardrail report); ${HOW}`,
+      422,
+    );
+  }
+  return (found[1] ?? "").replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+}
 
 /**
- * Reads an uploaded `batch --json` summary. The HTML report is for people: it carries its figures
- * as rendered text only, with no machine-readable copy, so it is refused with what to upload
- * instead rather than scraped (a layout change would silently misread thresholds).
+ * Reads an uploaded batch report: the HTML report (its embedded summary, not its rendered tables,
+ * which a layout change would silently misread) or the `--json` summary. Either way the same
+ * schema checks it.
  */
 export function readReport(name: string, bytes: Uint8Array): ReportSummary {
   if (bytes.byteLength > MAX_REPORT_BYTES) {
@@ -70,9 +91,7 @@ export function readReport(name: string, bytes: Uint8Array): ReportSummary {
     throw new ReportError(`${name}: not UTF-8 text; ${HOW}`, 422);
   }
   const start = text.trimStart().slice(0, 200).toLowerCase();
-  if (start.startsWith("<!doctype html") || start.startsWith("<html")) {
-    throw new ReportError(`${name}: an HTML report has no machine-readable figures; ${HOW}`, 422);
-  }
+  if (start.startsWith("<!doctype html") || start.startsWith("<html")) text = fromHtml(name, text);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -13,7 +13,7 @@ type Ctx = Context<DashboardEnv>;
 const page = (c: Ctx, render: RenderPage, body: string, status = 200) =>
   render(c, { title: "Reports", section: "reports", body, status });
 
-const TOO_BIG = `the upload is over the ${MAX_REPORT_BYTES / 1024 / 1024} MiB limit; upload the summary \`guardrail batch … --json > summary.json\` writes`;
+const TOO_BIG = `the upload is over the ${MAX_REPORT_BYTES / 1024 / 1024} MiB limit; upload the HTML report or the --json summary of a batch run`;
 
 /** Reports: a batch summary's recommended thresholds, with before/after figures, applied in one click. */
 export const reportsSection: Section = {
