@@ -230,4 +230,48 @@ describe("Guardrails section", () => {
     const list = await (await app.request("/guardrails")).text();
     expect(list).toMatch(/strict<\/a><\/th>\s*<td><span class="badge"/);
   });
+  it("clears a threshold to the model's own and removes a rule, line and all", async () => {
+    const { app, read } = await setup();
+    const before = await read("main");
+    let fields = set(formFields(await open(app, "main")), "llm.threshold", "");
+    fields = set(set(fields, "regex.patterns.0.name", ""), "regex.patterns.0.pattern", "");
+    fields = set(fields, "regex.enabled", undefined);
+    expect((await post(app, "/guardrails/main", fields)).status).toBe(303);
+    expect(await read("main")).toBe(
+      before
+        .replace("    threshold: 0.50\n", "")
+        .replace("  regex:\n    enabled: true\n", "  regex:\n    enabled: false\n")
+        .replace(/ {4}patterns:\n[^]*?flags: i\n/, "    patterns: []\n"),
+    );
+    const page = await open(app, "main");
+    expect(page).toMatch(/id="llm-threshold-help">Not set: the model&#39;s own threshold applies: 0\.\d+\./);
+  });
+
+  it("unticking the default leaves no default, and says nothing else changed", async () => {
+    const { app, read } = await setup();
+    const before = await read("main");
+    const fields = set(formFields(await open(app, "main")), "default", undefined);
+    expect((await post(app, "/guardrails/main", fields)).status).toBe(303);
+    expect(await read("main")).toBe(before.replace("default: true", "default: false"));
+  });
+
+  it("escapes what the file says and what is typed", async () => {
+    const { app, read } = await setup();
+    const fields = set(
+      formFields(await open(app, "main")),
+      "keyword.keywords",
+      "</textarea><script>alert(1)</script>",
+    );
+    expect((await post(app, "/guardrails/main", fields)).status).toBe(303);
+    expect(await read("main")).toContain("keywords: [</textarea><script>alert(1)</script>]");
+    const page = await open(app, "main");
+    expect(page).not.toContain("<script>alert");
+    expect(page).toContain("&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>");
+  });
+
+  it("answers 404 for a profile that is not there", async () => {
+    const { app } = await setup();
+    expect((await app.request("/guardrails/nope")).status).toBe(404);
+    expect((await post(app, "/guardrails/nope", [["sha256", "0"]])).status).toBe(404);
+  });
 });

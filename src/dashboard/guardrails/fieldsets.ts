@@ -35,7 +35,7 @@ function threshold(id: GuardrailId, ctx: FieldContext): Markup {
   const shown = own === undefined ? "" : `: ${own}`;
   const help =
     typed === ""
-      ? `Not set: the model's own threshold applies${shown}.`
+      ? `Not set: ${id === "vector" ? "the default" : "the model's own"} threshold applies${shown}.`
       : `Flags at or above this score, 0 to 1. Empty: the model's own${own === undefined ? "" : ` (${own})`}.`;
   return h`<div class="field"><label for="${field}">Threshold</label>
 <input id="${field}" name="${id}.threshold" type="text" inputmode="decimal" value="${typed}" placeholder="${own ?? ""}"${described(field, true, errors)}${invalid(errors)}>

@@ -21,3 +21,6 @@ export function describedBy(id: string, help: boolean, errors: readonly string[]
   const ids = [help ? `${id}-help` : "", errors.length > 0 ? `${id}-error` : ""].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
+
+/** The sections' own stylesheet, served with the other assets (the CSP allows 'self' only). */
+export const STYLESHEET = h`<link rel="stylesheet" href="/assets/guardrails.css">`;

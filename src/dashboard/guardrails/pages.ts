@@ -2,7 +2,7 @@ import { GUARDRAIL_IDS, type GuardrailId } from "../../guardrails/types.js";
 import type { FieldErrors } from "./field-errors.js";
 import { guardrailFieldset } from "./fieldsets.js";
 import type { ProfileValues } from "./form-values.js";
-import { errorList, h, type Markup } from "./markup.js";
+import { errorList, h, type Markup, STYLESHEET } from "./markup.js";
 import type { ProfileEntry } from "./profiles.js";
 
 export const profileUrl = (name: string) => `/guardrails/${encodeURIComponent(name)}`;
@@ -14,8 +14,9 @@ const enabledIds = (p: ProfileEntry) => {
 
 /** The profiles of the config directory, the default marked. */
 export function profileList(profiles: readonly ProfileEntry[]): Markup {
-  if (profiles.length === 0) return h`<p>No profiles yet: <code>guardrail init</code> creates one.</p>`;
-  return h`<table id="profiles"><caption>Security profiles</caption>
+  if (profiles.length === 0)
+    return h`${STYLESHEET}<p>No profiles yet: <code>guardrail init</code> creates one.</p>`;
+  return h`${STYLESHEET}<table id="profiles"><caption>Security profiles</caption>
 <thead><tr><th scope="col">Profile</th><th scope="col">Default</th><th scope="col">Guardrails on</th><th scope="col">File</th></tr></thead>
 <tbody>${profiles.map(
     (p) => h`<tr><th scope="row"><a href="${profileUrl(p.name)}">${p.name}</a></th>
@@ -45,7 +46,7 @@ export function profileForm(m: ProfilePageModel): Markup {
     m.errors.all.length > 0
       ? h`<div id="form-errors" role="alert" tabindex="-1"><h2>Nothing was saved</h2>${errorList("form", m.errors.all)}</div>`
       : "";
-  return h`<p><a href="/guardrails">All profiles</a></p>
+  return h`${STYLESHEET}<p><a href="/guardrails">All profiles</a></p>
 <h1>Profile ${m.profile.name}</h1>
 <p class="muted">File <code>${m.profile.file}</code></p>
 ${m.notice ? h`<p id="save-status" role="status">${m.notice}</p>` : ""}${summary}

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { h } from "../guardrails/markup.js";
+import { h, STYLESHEET } from "../guardrails/markup.js";
 import { listProfiles } from "../guardrails/profiles.js";
 import { applyRecommendation } from "../reports/apply.js";
 import { figuresTable, reportView, uploadForm } from "../reports/pages.js";
@@ -49,11 +49,11 @@ export const reportsSection: Section = {
     app.post("/reports/apply", async (c) => {
       const outcome = await applyRecommendation(deps, await c.req.parseBody());
       if (!outcome.ok) {
-        const body = h`<h1>Not applied</h1><div id="apply-error" role="alert"><p>${outcome.message}</p></div>
+        const body = h`${STYLESHEET}<h1>Not applied</h1><div id="apply-error" role="alert"><p>${outcome.message}</p></div>
 <p>Nothing was written. <a href="/reports">Open the report again</a> to see the profile as it is now.</p>`;
         return page(c, render, String(body), outcome.status);
       }
-      const body = h`<h1>Applied</h1>
+      const body = h`${STYLESHEET}<h1>Applied</h1>
 <p id="apply-status" role="status">${outcome.id} threshold ${outcome.threshold} written to profile ${outcome.profile} (<code>${outcome.file}</code>).</p>
 ${outcome.figures ? figuresTable(outcome.id, outcome.figures.before, outcome.figures.after) : ""}
 <p><a href="/guardrails/${encodeURIComponent(outcome.profile)}">Open profile ${outcome.profile}</a> · <a href="/reports">Open another report</a></p>`;
