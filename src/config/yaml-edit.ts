@@ -36,7 +36,9 @@ export function applyYamlEdit(text: string, edit: YamlEdit): string | undefined 
   const splice = edit.value === undefined ? deleteSplice(text, doc, edit.path) : setSplice(text, doc, edit);
   if (splice === null) return text;
   if (splice === undefined) return undefined;
-  return text.slice(0, splice.at) + splice.text + text.slice(splice.end);
+  // Written lines end as the file's do.
+  const written = text.includes("\r\n") ? splice.text.replace(/\r?\n/g, "\r\n") : splice.text;
+  return text.slice(0, splice.at) + written + text.slice(splice.end);
 }
 
 const findPair = (map: YAMLMap, key: string) =>
@@ -105,7 +107,7 @@ function insertSplice(
   // A block value's range takes in the line break after it: back to the last character written.
   while (end > 0 && /\s/.test(text[end - 1] as string)) end--;
   const newline = text.indexOf("\n", end);
-  const at = newline < 0 ? text.length : newline;
+  const at = newline < 0 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
   const indent = columnOf(text, firstKeyStart(map));
   return { at, end: at, text: `\n${renderBlockValue(key, value, indent, undefined)}` };
 }
@@ -121,23 +123,41 @@ function replaceSplice(
   const keyEnd = pair.key?.range?.[1];
   if (keyEnd === undefined) return undefined;
   if (old && JSON.stringify(old.toJSON()) === JSON.stringify(value)) return null;
-  const multiline = typeof value === "string" && value.includes("\n");
-  const [start, valueEnd] = old?.range ?? [keyEnd, keyEnd];
+  const colon = text.indexOf(":", keyEnd);
+  const keyColumn = columnOf(text, pair.key?.range?.[0] ?? keyEnd);
+  // `key:` with nothing after it: the value goes after the colon, never against it.
+  if (old === null || (isScalar(old) && old.value === null && !old.source)) {
+    const after = inFlow ? ` ${renderFlow(value)}` : renderAfterColon(value, keyColumn, undefined);
+    return { at: colon + 1, end: colon + 1, text: after };
+  }
+  const [start, valueEnd] = old.range ?? [keyEnd, keyEnd];
   if (inFlow) return { at: start, end: valueEnd, text: renderFlow(value) };
   const oldIsInline = isScalar(old)
     ? old.type !== "BLOCK_LITERAL" && old.type !== "BLOCK_FOLDED"
     : (isSeq(old) || isMap(old)) && old.flow === true;
+  const multiline = typeof value === "string" && value.includes("\n");
   const inline = !(value !== null && typeof value === "object") && !multiline;
-  if (oldIsInline && old && inline) return { at: start, end: valueEnd, text: renderFlow(value) };
+  if (oldIsInline && inline) return { at: start, end: valueEnd, text: renderFlow(value) };
   if (isSeq(old) && old.flow && Array.isArray(value))
     return { at: start, end: valueEnd, text: renderFlow(value) };
   // From just after the key's colon to the old value's last character, rewritten whole.
-  const colon = text.indexOf(":", keyEnd);
   let end = valueEnd;
   while (end > colon && /\s/.test(text[end - 1] as string)) end--;
-  const keyColumn = columnOf(text, pair.key?.range?.[0] ?? keyEnd);
-  const style = isSeq(old) ? (old.flow ? "flow" : "block") : undefined;
-  return { at: colon + 1, end: Math.max(end, colon + 1), text: renderAfterColon(value, keyColumn, style) };
+  const block = (isSeq(old) || isMap(old)) && !old.flow;
+  let after = renderAfterColon(value, keyColumn, isSeq(old) ? (old.flow ? "flow" : "block") : undefined);
+  if (block && after.startsWith("\n")) {
+    // A block list keeps its own indentation (`- a` under the key, or indented past it).
+    const from = `\n${keyColumn}  `;
+    const to = `\n${columnOf(text, start)}`;
+    if (
+      after
+        .split("\n")
+        .slice(1)
+        .every((line) => `\n${line}`.startsWith(from))
+    )
+      after = after.replaceAll(from, to);
+  }
+  return { at: colon + 1, end: Math.max(end, colon + 1), text: after };
 }
 
 /** Removes `key: value`; a block mapping's last item leaves `{}` behind, so the document still loads. */

@@ -156,4 +156,19 @@ describe("editProfileText keeps the file byte for byte outside the values writte
       ]),
     ).toThrow("p.yaml: cannot place guardrails.llm.threshold; set it by hand to 0.6");
   });
+  it("fills an empty value after its colon, keeps a block list's indentation and a CRLF file's line ends", () => {
+    const g = (text: string) => `guardrails:\n${text}`;
+    expect(
+      editProfileText("p.yaml", g("  llm:\n    threshold:\n"), [{ ...at("llm", "threshold"), value: 0.5 }]),
+    ).toBe(g("  llm:\n    threshold: 0.5\n"));
+    expect(
+      editProfileText("p.yaml", g("  keyword:\n    keywords:\n    - a\n    - b\n    enabled: true\n"), [
+        { ...at("keyword", "keywords"), value: ["c"] },
+      ]),
+    ).toBe(g("  keyword:\n    keywords:\n    - c\n    enabled: true\n"));
+    const crlf = "name: x\r\nguardrails:\r\n  llm:\r\n    enabled: true\r\n";
+    expect(editProfileText("p.yaml", crlf, [{ ...at("llm", "threshold"), value: 0.5 }])).toBe(
+      "name: x\r\nguardrails:\r\n  llm:\r\n    enabled: true\r\n    threshold: 0.5\r\n",
+    );
+  });
 });
