@@ -23,9 +23,14 @@ if (form) {
     });
     if (!res.ok) return;
     const answer = await res.json();
-    live.textContent = answer.errors.map((e) => `${e.field}: ${e.message}`).join("\n");
+    live.textContent = answer.errors
+      .map((e) => (e.field === "pattern" ? e.message : `${e.field}: ${e.message}`))
+      .join("\n");
     if (answer.valid) pattern.removeAttribute("aria-invalid");
     else pattern.setAttribute("aria-invalid", "true");
+    // The last save's message about this rule is stale once the rule is checked again.
+    const saved = document.getElementById(`${pattern.id}-error`);
+    if (saved) saved.hidden = true;
     const ids = new Set((pattern.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
     ids.add(live.id);
     pattern.setAttribute("aria-describedby", [...ids].join(" "));
