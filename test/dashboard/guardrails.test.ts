@@ -107,7 +107,7 @@ describe("Guardrails section", () => {
     expect(res.headers.get("location")).toBe("/guardrails/main?saved=1");
     expect(await read("main")).toBe(before.replace("threshold: 0.50", "threshold: 0.72"));
     expect(await (await app.request("/guardrails/main?saved=1")).text()).toContain(
-      '<p id="save-status" role="status">Saved.</p>',
+      '<div class="notice ok" id="save-status" role="status"><p>Saved.</p></div>',
     );
   });
 
@@ -273,5 +273,16 @@ describe("Guardrails section", () => {
     const { app } = await setup();
     expect((await app.request("/guardrails/nope")).status).toBe(404);
     expect((await post(app, "/guardrails/nope", [["sha256", "0"]])).status).toBe(404);
+  });
+  it("serves its script and stylesheet itself, and the page loads them from there", async () => {
+    const { app } = await setup();
+    const page = await open(app, "main");
+    expect(page).toContain('<script src="/guardrails/assets/guardrails.js" defer></script>');
+    expect(page).toContain('<link rel="stylesheet" href="/guardrails/assets/sections.css">');
+    const js = await app.request("/guardrails/assets/guardrails.js");
+    expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await js.text()).toContain('"/guardrails/validate-regex"');
+    const css = await app.request("/guardrails/assets/sections.css");
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
   });
 });

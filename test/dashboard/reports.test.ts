@@ -75,7 +75,7 @@ describe("Reports section", () => {
     expect(res.status).toBe(200);
     const done = await res.text();
     expect(done).toContain(
-      `<p id="apply-status" role="status">llm threshold ${threshold} written to profile main`,
+      `<div class="notice ok" id="apply-status" role="status"><p>llm threshold ${threshold} written to profile main`,
     );
     expect(done).toContain('<table class="figures" id="figures-llm">');
     expect(await read("main")).toBe(MAIN_YAML.replace("threshold: 0.50", `threshold: ${threshold}`));
@@ -144,13 +144,13 @@ describe("Reports section", () => {
         "not a guardrail batch summary: other.json: file: ",
       ],
       ["binary.json", new Uint8Array([0xff, 0xfe, 0x00, 0x41]), 422, "binary.json: not UTF-8 text"],
-      ["big.json", new Uint8Array(MAX_REPORT_BYTES + 100 * 1024).fill(32), 413, "over the 4 MiB limit"],
+      ["big.json", new Uint8Array(MAX_REPORT_BYTES + 100 * 1024).fill(32), 413, "over the 1.5 MiB limit"],
     ];
     for (const [name, content, status, message] of cases) {
       const res = await upload(app, name, content);
       expect(res.status, name).toBe(status);
       const page = await res.text();
-      expect(page, name).toContain('<div id="report-error" role="alert">');
+      expect(page, name).toContain('<div class="notice error" id="report-error" role="alert">');
       expect(page, name).toContain(message);
     }
   });

@@ -68,7 +68,7 @@ function patternRow(row: PatternRow, i: number, ctx: FieldContext): Markup {
     h`<option value="${value}"${row.on === value ? h` selected` : ""}>${label}</option>`;
   return h`<fieldset class="regex-row" data-regex-row="${i}"><legend>Rule ${i + 1}</legend>
 ${input("name", "Name", row.name)}${input("pattern", "Pattern", row.pattern)}
-<p class="field-error" id="${base}-live" role="alert" aria-live="assertive"></p>
+<p class="field-error" id="${base}-live" data-regex-live role="alert"></p>
 ${input("flags", "Flags (i, m, s)", row.flags)}
 <div class="field"><label for="${base}-on">Match on</label><select id="${base}-on" name="regex.patterns.${i}.on">${on("clean", "Text as written")}${on("folded", "Folded text (lower case, look-alikes folded)")}</select></div></fieldset>`;
 }

@@ -22,5 +22,6 @@ export function describedBy(id: string, help: boolean, errors: readonly string[]
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-/** The sections' own stylesheet, served with the other assets (the CSP allows 'self' only). */
-export const STYLESHEET = h`<link rel="stylesheet" href="/assets/guardrails.css">`;
+/** The sections' own stylesheet (see sections/sections-assets.ts; the CSP allows 'self' only). */
+export const stylesheet = (prefix: "/guardrails" | "/reports"): Markup =>
+  h`<link rel="stylesheet" href="${prefix}/assets/sections.css">`;

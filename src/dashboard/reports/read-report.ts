@@ -3,8 +3,12 @@ import { formatIssues } from "../../config/issues.js";
 import { EMBEDDED_SUMMARY } from "../../eval/report/embedded-summary.js";
 import { GUARDRAIL_IDS } from "../../guardrails/types.js";
 
-/** Uploads above this are refused before parsing: a summary is tens of kilobytes, a report a few hundred. */
-export const MAX_REPORT_BYTES = 4 * 1024 * 1024;
+/**
+ * Uploads above this are refused before parsing: a summary is tens of kilobytes, a report a few
+ * hundred. Under the dashboard's 2 MiB limit on any request, so this message, which says what to
+ * upload, is the one a person sees.
+ */
+export const MAX_REPORT_BYTES = 1.5 * 1024 * 1024;
 
 const ratio = z.number().nullable();
 const point = z.looseObject({ threshold: z.number(), precision: ratio, recall: ratio, fpr: ratio });

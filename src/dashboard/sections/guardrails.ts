@@ -17,6 +17,7 @@ import { profileForm, profileList, profileUrl } from "../guardrails/pages.js";
 import { listProfiles, type ProfileEntry } from "../guardrails/profiles.js";
 import { validateRegexRule } from "../guardrails/validate-regex.js";
 import type { DashboardDeps, DashboardEnv, RenderPage, Section } from "../section.js";
+import { registerSectionAssets } from "./sections-assets.js";
 
 type Ctx = Context<DashboardEnv>;
 
@@ -50,13 +51,13 @@ async function showProfile(c: Ctx, render: RenderPage, profile: ProfileEntry, sh
     modelThresholds: await modelThresholds(profile),
     ...(shown.notice === undefined ? {} : { notice: shown.notice }),
   });
-  const title = `Guardrails: ${profile.name}`;
+  const title = `Profile ${profile.name}`;
   return render(c, { title, section: "guardrails", body: String(body), status: shown.status ?? 200 });
 }
 
 async function notFound(c: Ctx, render: RenderPage, name: string) {
-  const body = h`<h1>No profile "${name}"</h1><p><a href="/guardrails">All profiles</a></p>`;
-  return render(c, { title: "Guardrails", section: "guardrails", body: String(body), status: 404 });
+  const body = h`<p>There is no profile of that name. <a href="/guardrails">All profiles</a></p>`;
+  return render(c, { title: `No profile "${name}"`, section: "guardrails", body: String(body), status: 404 });
 }
 
 /** Saves the form: only the values that changed, validated as the loader would read them, or refused. */
@@ -100,8 +101,9 @@ export const guardrailsSection: Section = {
   label: "Guardrails",
   path: "/guardrails",
   register(app, deps, render) {
+    registerSectionAssets(app, "/guardrails");
     app.get("/guardrails", async (c) => {
-      const body = h`<h1>Guardrails</h1>${profileList(await listProfiles(deps.configDir))}`;
+      const body = profileList(await listProfiles(deps.configDir));
       return render(c, { title: "Guardrails", section: "guardrails", body: String(body) });
     });
     // Before `/:name`, which would take "validate-regex" for a profile's name.

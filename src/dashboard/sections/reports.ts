@@ -1,17 +1,18 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { h, STYLESHEET } from "../guardrails/markup.js";
+import { h, stylesheet } from "../guardrails/markup.js";
 import { listProfiles } from "../guardrails/profiles.js";
 import { applyRecommendation } from "../reports/apply.js";
 import { figuresTable, reportView, uploadForm } from "../reports/pages.js";
 import { MAX_REPORT_BYTES, ReportError, readReport } from "../reports/read-report.js";
 import { recommendationRows } from "../reports/recommendations.js";
 import type { DashboardEnv, RenderPage, Section } from "../section.js";
+import { registerSectionAssets } from "./sections-assets.js";
 
 type Ctx = Context<DashboardEnv>;
 
-const page = (c: Ctx, render: RenderPage, body: string, status = 200) =>
-  render(c, { title: "Reports", section: "reports", body, status });
+const page = (c: Ctx, render: RenderPage, body: string, status = 200, title = "Reports") =>
+  render(c, { title, section: "reports", body, status });
 
 const TOO_BIG = `the upload is over the ${MAX_REPORT_BYTES / 1024 / 1024} MiB limit; upload the HTML report or the --json summary of a batch run`;
 
@@ -21,6 +22,7 @@ export const reportsSection: Section = {
   label: "Reports",
   path: "/reports",
   register(app, deps, render) {
+    registerSectionAssets(app, "/reports");
     app.get("/reports", (c) => page(c, render, String(uploadForm(c.get("csrfToken")))));
     app.post(
       "/reports",
@@ -39,7 +41,8 @@ export const reportsSection: Section = {
         try {
           const summary = readReport(upload.name, new Uint8Array(await upload.arrayBuffer()));
           const profiles = await listProfiles(deps.configDir);
-          return page(c, render, String(reportView(csrf, summary, recommendationRows(summary), profiles)));
+          const view = reportView(csrf, summary, recommendationRows(summary), profiles);
+          return page(c, render, String(view), 200, `Report: ${summary.file}`);
         } catch (error) {
           if (!(error instanceof ReportError)) throw error;
           return page(c, render, String(uploadForm(csrf, error.message)), error.status);
@@ -49,15 +52,14 @@ export const reportsSection: Section = {
     app.post("/reports/apply", async (c) => {
       const outcome = await applyRecommendation(deps, await c.req.parseBody());
       if (!outcome.ok) {
-        const body = h`${STYLESHEET}<h1>Not applied</h1><div id="apply-error" role="alert"><p>${outcome.message}</p></div>
+        const body = h`${stylesheet("/reports")}<div class="notice error" id="apply-error" role="alert"><p>${outcome.message}</p></div>
 <p>Nothing was written. <a href="/reports">Open the report again</a> to see the profile as it is now.</p>`;
-        return page(c, render, String(body), outcome.status);
+        return page(c, render, String(body), outcome.status, "Not applied");
       }
-      const body = h`${STYLESHEET}<h1>Applied</h1>
-<p id="apply-status" role="status">${outcome.id} threshold ${outcome.threshold} written to profile ${outcome.profile} (<code>${outcome.file}</code>).</p>
+      const body = h`${stylesheet("/reports")}<div class="notice ok" id="apply-status" role="status"><p>${outcome.id} threshold ${outcome.threshold} written to profile ${outcome.profile} (<code>${outcome.file}</code>).</p></div>
 ${outcome.figures ? figuresTable(outcome.id, outcome.figures.before, outcome.figures.after) : ""}
 <p><a href="/guardrails/${encodeURIComponent(outcome.profile)}">Open profile ${outcome.profile}</a> · <a href="/reports">Open another report</a></p>`;
-      return page(c, render, String(body));
+      return page(c, render, String(body), 200, "Applied");
     });
   },
 };

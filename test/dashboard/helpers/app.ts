@@ -2,15 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
+import { html, raw } from "hono/html";
 import type { DashboardEnv, RenderPage, Section } from "../../../src/dashboard/section.js";
 import { builtinGuardrails } from "../../../src/guardrails/registry.js";
 
 export const CSRF = "test-csrf-token";
 
-/** The page shell reduced to what tests read: the title, the section and its body. */
+/** The page shell reduced to what tests read: the title (also the page's h1, as the core's shell), the section and its body. */
 const render: RenderPage = (c, page) =>
   c.html(
-    `<!doctype html><title>${page.title}</title><main data-section="${page.section}">${page.body}</main>`,
+    html`<!doctype html><title>${page.title}</title><main data-section="${page.section}"><h1>${page.title}</h1>${raw(page.body)}</main>`,
     (page.status ?? 200) as 200,
   );
 
