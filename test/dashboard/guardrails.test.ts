@@ -241,7 +241,7 @@ describe("Guardrails section", () => {
       before
         .replace("    threshold: 0.50\n", "")
         .replace("  regex:\n    enabled: true\n", "  regex:\n    enabled: false\n")
-        .replace(/ {4}patterns:\n[^]*?flags: i\n/, "    patterns: []\n"),
+        .replace(/ {4}patterns:\n[\s\S]*?flags: i\n/, "    patterns: []\n"),
     );
     const page = await open(app, "main");
     expect(page).toMatch(/id="llm-threshold-help">Not set: the model&#39;s own threshold applies: 0\.\d+\./);
