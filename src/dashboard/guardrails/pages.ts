@@ -56,7 +56,7 @@ ${m.notice ? h`<div class="notice ok" id="save-status" role="status"><p>${m.noti
 <div class="field"><label class="check"><input type="checkbox" id="profile-default" name="default"${m.isDefault ? h` checked` : ""} aria-describedby="profile-default-help"> Default profile</label>
 <p class="help" id="profile-default-help">Used for requests without an X-App-ID. At most one profile is the default: ticking it here clears it on the other.</p></div>
 ${GUARDRAIL_IDS.map((id) => guardrailFieldset(id, ctx))}
-<button type="submit" id="save">Save</button>
+<button type="submit" class="primary" id="save">Save</button>
 </form>
 <script src="${sectionAssets("/guardrails").js}" defer></script>`;
 }

@@ -19,7 +19,7 @@ ${error ? h`<div class="notice error" id="report-error" role="alert"><p>${error}
 <div class="field"><label for="report-file">Batch report (HTML) or summary (JSON), at most ${MAX_REPORT_BYTES / 1024 / 1024} MiB</label>
 <input type="file" id="report-file" name="report" accept=".html,.htm,.json,text/html,application/json" required aria-describedby="report-file-help">
 <p class="help" id="report-file-help">The report carries its figures in a machine-readable form; nothing is kept after the page is shown.</p></div>
-<button type="submit" id="report-open">Open</button>
+<button type="submit" class="primary" id="report-open">Open</button>
 </form>`;
 }
 
@@ -54,7 +54,7 @@ ${profiles.map((p) => h`<input type="hidden" name="sha256.${p.name}" value="${p.
 ${profiles.map((p) => h`<option value="${p.name}"${p === own ? h` selected` : ""}>${p.name}${madeOn(s, p) ? " (the report's)" : ""}</option>`)}</select></div>
 <div class="field"><label class="check"><input type="checkbox" name="confirm_profile" id="apply-${row.id}-confirm"> Apply even if this is not the profile file the report was made on</label></div>
 ${high ? h`<div class="field"><label class="check"><input type="checkbox" name="force" id="apply-${row.id}-force"> Apply although it runs at ${pct(row.after.fpr)} false positives on this data (above ${pct(APPLY_MAX_FPR)})</label></div>` : ""}
-<button type="submit" id="apply-${row.id}-button">Apply ${num(row.after.threshold)} to ${row.id}</button></form>`;
+<button type="submit" class="primary" id="apply-${row.id}-button">Apply ${num(row.after.threshold)} to ${row.id}</button></form>`;
 }
 
 /** A summary's recommendations, each with its figures and an apply form. */
