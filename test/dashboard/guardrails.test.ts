@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { guardrailsSection } from "../../src/dashboard/sections/guardrails.js";
-import { CSRF, formSha, makeConfig, post, sectionApp } from "./helpers/app.js";
+import { CSRF, formSha, MAIN_YAML, makeConfig, post, sectionApp } from "./helpers/app.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -284,5 +284,19 @@ describe("Guardrails section", () => {
     expect(await js.text()).toContain('"/guardrails/validate-regex"');
     const css = await app.request("/guardrails/assets/sections.css");
     expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+  });
+  it("shows a hand-broken file's problems under their inputs, and saves the fix", async () => {
+    const { app, file, read } = await setup();
+    await writeFile(file("main"), (await read("main")).replace("threshold: 0.50", "threshold: 2"));
+    const list = await (await app.request("/guardrails")).text();
+    expect(list).toContain("(does not load)");
+    const page = await open(app, "main");
+    expect(page).toContain("<h2>This file does not load as it is</h2>");
+    expect(page).toContain(
+      '<ul class="field-error" id="llm-threshold-error" role="alert"><li>must be ≤ 1</li></ul>',
+    );
+    const res = await post(app, "/guardrails/main", set(formFields(page), "llm.threshold", "0.5"));
+    expect(res.status).toBe(303);
+    expect(await read("main")).toBe(MAIN_YAML.replace("threshold: 0.50", "threshold: 0.5"));
   });
 });

@@ -38,6 +38,8 @@ export interface ProfilePageModel {
   readonly modelThresholds: Readonly<Partial<Record<GuardrailId, number>>>;
   /** "Saved." after a save, or why nothing was saved. */
   readonly notice?: string;
+  /** True when the errors are the file's own as it is on disk, not a refused save's. */
+  readonly errorsOnDisk?: boolean;
 }
 
 /** One profile's form: every guardrail's fieldset, the default marker, and Save. */
@@ -45,7 +47,7 @@ export function profileForm(m: ProfilePageModel): Markup {
   const ctx = { values: m.values, errors: m.errors, modelThresholds: m.modelThresholds };
   const summary =
     m.errors.all.length > 0
-      ? h`<div class="notice error" id="form-errors" role="alert" tabindex="-1"><h2>Nothing was saved</h2>${errorList("form", m.errors.all)}</div>`
+      ? h`<div class="notice error" id="form-errors" role="alert" tabindex="-1"><h2>${m.errorsOnDisk ? "This file does not load as it is" : "Nothing was saved"}</h2>${errorList("form", m.errors.all)}</div>`
       : "";
   return h`${stylesheet("/guardrails")}<p><a href="/guardrails">All profiles</a></p>
 <p class="muted">File <code>${m.profile.file}</code></p>

@@ -2,8 +2,10 @@ import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { parseYaml } from "../../config/files.js";
 import { configPaths } from "../../config/load.js";
+import { parseProfile } from "../../config/profile.js";
 import { type ProfileText, readProfileText } from "../../config/profile-save.js";
 import { ConfigError } from "../../errors.js";
+import type { GuardrailRegistry } from "../../guardrails/registry.js";
 
 /** A profile file as the dashboard shows it: read even when it does not validate, so it can be fixed. */
 export interface ProfileEntry extends ProfileText {
@@ -17,7 +19,8 @@ export interface ProfileEntry extends ProfileText {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-export async function readProfileEntry(file: string): Promise<ProfileEntry> {
+/** Reads one profile file; with `registry`, its schema problems too (as the loader words them). */
+export async function readProfileEntry(file: string, registry?: GuardrailRegistry): Promise<ProfileEntry> {
   const read = await readProfileText(file);
   let raw: Record<string, unknown> | undefined;
   let problems: readonly string[] = [];
@@ -30,12 +33,16 @@ export async function readProfileEntry(file: string): Promise<ProfileEntry> {
     problems = error.problems;
   }
   const stem = basename(file, extname(file));
+  if (raw && registry) {
+    const parsed = parseProfile(raw, { file, stem }, registry);
+    if ("problems" in parsed) problems = parsed.problems;
+  }
   const name = typeof raw?.name === "string" ? raw.name : stem;
   return { ...read, name, isDefault: raw?.default === true, raw, problems };
 }
 
 /** Every profile file of the config directory, in the loader's order (sorted file names). */
-export async function listProfiles(configDir: string): Promise<ProfileEntry[]> {
+export async function listProfiles(configDir: string, registry?: GuardrailRegistry): Promise<ProfileEntry[]> {
   const dir = configPaths(configDir).profiles;
   let names: string[];
   try {
@@ -47,9 +54,5 @@ export async function listProfiles(configDir: string): Promise<ProfileEntry[]> {
     .filter((n) => [".yaml", ".yml"].includes(extname(n)) && !n.startsWith("."))
     .sort()
     .map((n) => join(dir, n));
-  return Promise.all(files.map(readProfileEntry));
-}
-
-export async function findProfile(configDir: string, name: string): Promise<ProfileEntry | undefined> {
-  return (await listProfiles(configDir)).find((p) => p.name === name);
+  return Promise.all(files.map((file) => readProfileEntry(file, registry)));
 }

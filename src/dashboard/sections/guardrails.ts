@@ -48,6 +48,7 @@ async function showProfile(c: Ctx, render: RenderPage, profile: ProfileEntry, sh
     values: shown.values ?? valuesFromDocument(profile.raw),
     isDefault: shown.isDefault ?? profile.isDefault,
     errors: new FieldErrors(profile.file, shown.messages ?? profile.problems),
+    errorsOnDisk: shown.messages === undefined,
     modelThresholds: await modelThresholds(profile),
     ...(shown.notice === undefined ? {} : { notice: shown.notice }),
   });
@@ -103,7 +104,7 @@ export const guardrailsSection: Section = {
   register(app, deps, render) {
     registerSectionAssets(app, "/guardrails");
     app.get("/guardrails", async (c) => {
-      const body = profileList(await listProfiles(deps.configDir));
+      const body = profileList(await listProfiles(deps.configDir, deps.registry));
       return render(c, { title: "Guardrails", section: "guardrails", body: String(body) });
     });
     // Before `/:name`, which would take "validate-regex" for a profile's name.
@@ -113,7 +114,7 @@ export const guardrailsSection: Section = {
     });
     app.get("/guardrails/:name", async (c) => {
       const name = c.req.param("name");
-      const profile = (await listProfiles(deps.configDir)).find((p) => p.name === name);
+      const profile = (await listProfiles(deps.configDir, deps.registry)).find((p) => p.name === name);
       if (!profile) return notFound(c, render, name);
       const saved = c.req.query("saved") === "1";
       return showProfile(c, render, profile, saved ? { notice: "Saved." } : {});
