@@ -299,4 +299,20 @@ describe("Guardrails section", () => {
     expect(res.status).toBe(303);
     expect(await read("main")).toBe(MAIN_YAML.replace("threshold: 0.50", "threshold: 0.5"));
   });
+  it("narrows keyword to prompts, and refuses neither endpoint with the loader's words", async () => {
+    const { app, read } = await setup();
+    const before = await read("main");
+    let fields = set(formFields(await open(app, "main")), "keyword.applies_to", undefined);
+    fields.push(["keyword.applies_to", "input"]);
+    expect((await post(app, "/guardrails/main", fields)).status).toBe(303);
+    const narrowed = before.replace("beyond] }", "beyond], applies_to: [input] }");
+    expect(await read("main")).toBe(narrowed);
+    fields = set(formFields(await open(app, "main")), "keyword.applies_to", undefined);
+    const res = await post(app, "/guardrails/main", fields);
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(
+      '<ul class="field-error" id="keyword-applies_to-error" role="alert"><li>list input, output or both; to switch the guardrail off, set enabled: false</li></ul>',
+    );
+    expect(await read("main")).toBe(narrowed);
+  });
 });

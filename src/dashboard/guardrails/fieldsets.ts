@@ -73,6 +73,17 @@ ${input("flags", "Flags (i, m, s)", row.flags)}
 <div class="field"><label for="${base}-on">Match on</label><select id="${base}-on" name="regex.patterns.${i}.on">${on("clean", "Text as written")}${on("folded", "Folded text (lower case, look-alikes folded)")}</select></div></fieldset>`;
 }
 
+/** Which endpoints keyword and regex check: both unless the profile narrows them. */
+function appliesTo(id: "keyword" | "regex", ctx: FieldContext): Markup {
+  const chosen = new Set(ctx.values.appliesTo[id] ?? ["input", "output"]);
+  const group = `${id}-applies_to`;
+  const errors = ctx.errors.for(group);
+  const box = (mode: string, label: string) =>
+    h`<label class="check"><input type="checkbox" name="${id}.applies_to" value="${mode}" id="${group}-${mode}"${chosen.has(mode) ? h` checked` : ""}> ${label}</label>`;
+  return h`<fieldset id="${group}"${described(group, false, errors)}><legend>Checks</legend>
+${box("input", "Prompts (input-check)")}${box("output", "Responses (output-check)")}${errorList(group, errors)}</fieldset>`;
+}
+
 function settings(id: GuardrailId, ctx: FieldContext): Markup | "" {
   const v = ctx.values;
   switch (id) {
@@ -80,14 +91,16 @@ function settings(id: GuardrailId, ctx: FieldContext): Markup | "" {
       const opt = (value: string, label: string) =>
         h`<option value="${value}"${v.match === value ? h` selected` : ""}>${label}</option>`;
       return h`${textarea("keyword-keywords", "keyword.keywords", "Keywords", v.keywords.join("\n"), ctx, "One keyword or phrase a line.")}
-<div class="field"><label for="keyword-match">Match</label><select id="keyword-match" name="keyword.match">${opt("word", "Whole words and phrases")}${opt("substring", "Anywhere (substring)")}</select></div>`;
+<div class="field"><label for="keyword-match">Match</label><select id="keyword-match" name="keyword.match">${opt("word", "Whole words and phrases")}${opt("substring", "Anywhere (substring)")}</select></div>
+${appliesTo("keyword", ctx)}`;
     }
     case "regex": {
       const rows = [...v.patterns, { name: "", pattern: "", flags: "", on: "clean" }];
       return h`<div id="regex-patterns">${errorList("regex-patterns", ctx.errors.for("regex-patterns").length > 0 && v.patterns.length === 0 ? ctx.errors.for("regex-patterns") : [])}
 ${rows.map((row, i) => patternRow(row, i, ctx))}</div>
 <p class="help">Leave a rule's name and pattern empty to remove it; the last, empty rule adds one.</p>
-<button type="button" id="regex-add" hidden>Add a rule</button>`;
+<button type="button" id="regex-add" hidden>Add a rule</button>
+${appliesTo("regex", ctx)}`;
     }
     case "pii": {
       const chosen = new Set(v.entities ?? PII_ENTITIES);

@@ -56,5 +56,7 @@ export function editsBetween(before: ProfileValues, after: ProfileValues): YamlE
     change(["system_prompt_protection", "system_prompt"], before.systemPrompt, value);
   }
   list(["system_prompt_protection", "canaries"], before.canaries, after.canaries);
+  for (const id of ["keyword", "regex"] as const)
+    change([id, "applies_to"], before.appliesTo[id], after.appliesTo[id]);
   return edits;
 }

@@ -25,6 +25,8 @@ export interface ProfileValues {
   /** A prompt read from a file is shown, not edited here. */
   readonly systemPromptFile: string | undefined;
   readonly canaries: readonly string[];
+  /** keyword's and regex's `applies_to`; undefined: the profile omits it, so both endpoints. */
+  readonly appliesTo: Readonly<Record<"keyword" | "regex", readonly string[] | undefined>>;
 }
 
 type Raw = Record<string, unknown> | undefined;
@@ -58,6 +60,10 @@ export function valuesFromDocument(raw: Raw): ProfileValues {
     systemPrompt: text(spp.system_prompt),
     systemPromptFile: typeof spp.system_prompt_file === "string" ? spp.system_prompt_file : undefined,
     canaries: strings(spp.canaries),
+    appliesTo: {
+      keyword: Array.isArray(of("keyword").applies_to) ? strings(of("keyword").applies_to) : undefined,
+      regex: Array.isArray(of("regex").applies_to) ? strings(of("regex").applies_to) : undefined,
+    },
   };
 }
 
@@ -95,6 +101,13 @@ export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileVa
     });
   }
   const entities = all(body, "pii.entities");
+  // As with entity types: both ticked (or no boxes) on a profile that says nothing keeps it silent.
+  const appliesTo = (id: "keyword" | "regex") => {
+    const chosen = all(body, `${id}.applies_to`);
+    return before.appliesTo[id] === undefined && (chosen.length === 2 || chosen.length === 0)
+      ? undefined
+      : chosen;
+  };
   return {
     enabled: Object.fromEntries(ids.map((id) => [id, one(body, `${id}.enabled`) === "on"])),
     threshold: Object.fromEntries(
@@ -112,5 +125,6 @@ export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileVa
       before.systemPromptFile === undefined ? one(body, "system_prompt_protection.system_prompt") : "",
     systemPromptFile: before.systemPromptFile,
     canaries: lines(one(body, "system_prompt_protection.canaries")),
+    appliesTo: { keyword: appliesTo("keyword"), regex: appliesTo("regex") },
   };
 }
