@@ -30,13 +30,18 @@ export type PiiCheck =
   | { enabled: true; detected: boolean; entities: string[] }
   | { enabled: false; detected: false; entities: [] };
 
-/** `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe. */
+/**
+ * `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe.
+ * `signals` (beyond the spec): the bundled model's two calibrated probabilities, toxic text and
+ * harmful compliance; the verdict uses the larger. Null for a model of your own or a failed check.
+ */
 export type ContentModerationCheck =
   | {
       enabled: true;
       result: "SAFE" | "UNSAFE";
       unsafe: boolean;
       category: `CATEGORIES: ${string}` | null;
+      signals: { toxic: number; compliance: number } | null;
     }
   | { enabled: false; result: null; unsafe: false; category: null };
 

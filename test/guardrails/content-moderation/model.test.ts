@@ -22,7 +22,8 @@ const BENIGN =
 describe("content moderation model", () => {
   it("loads the bundled weights, whose threshold the exported default mirrors", () => {
     expect(model.threshold).toBe(DEFAULT_MODERATION_THRESHOLD);
-    expect(model.usesEmbeddings).toBe(true);
+    // The bundled weights are n-gram heads only (see the model card: no USE-lite heads this round).
+    expect(model.usesEmbeddings).toBe(false);
   });
 
   it.each([
@@ -44,6 +45,22 @@ describe("content moderation model", () => {
     const result = model.classify(COMPLIANT);
     expect(result.unsafeScore).toBeGreaterThanOrEqual(model.threshold);
     expect(["CRIMINAL", "VIOLENCE"]).toContain(result.category);
+  });
+
+  it("scores toxic text on the toxic signal and compliance on the compliance signal; the verdict is the larger", () => {
+    const hateful = model.classify(
+      "Those immigrants are filthy vermin and subhuman, they should all be driven out of our country.",
+    );
+    const compliant = model.classify(COMPLIANT);
+    const refusal = model.classify(REFUSAL);
+    expect(hateful.signalScores.toxic).toBeGreaterThanOrEqual(model.threshold);
+    expect(hateful.signalScores.toxic).toBeGreaterThan(hateful.signalScores.compliance);
+    expect(compliant.signalScores.compliance).toBeGreaterThanOrEqual(model.threshold);
+    expect(compliant.signalScores.compliance).toBeGreaterThan(compliant.signalScores.toxic);
+    for (const r of [hateful, compliant, refusal])
+      expect(r.unsafeScore).toBe(Math.max(r.signalScores.toxic, r.signalScores.compliance));
+    expect(refusal.signalScores.toxic).toBeLessThan(model.threshold);
+    expect(refusal.signalScores.compliance).toBeLessThan(model.threshold);
   });
 
   it("judges plain hateful text UNSAFE as HATE", () => {

@@ -41,6 +41,7 @@ describe("content_moderation with a model of your own", () => {
       result: "UNSAFE",
       unsafe: true,
       category: "CATEGORIES: HARASSMENT",
+      signals: null,
     });
     const safe = await own.check({ mode: "output", text: normalizeText(SAFE) });
     expect(safe.flagged).toBe(false);
@@ -116,6 +117,7 @@ describe("content_moderation with a model of your own", () => {
       result: "UNSAFE",
       unsafe: true,
       category: "CATEGORIES: HATE",
+      signals: null,
     });
     await rm(profileFile, { force: true });
     await expect(

@@ -9,6 +9,7 @@ export {
   type ModerationCategory,
 } from "./categories.js";
 export type { ModerationModel, ModerationResult } from "./model.js";
+export { MODERATION_SIGNALS, type ModerationSignal } from "./raw-score.js";
 export { DEFAULT_MODEL_DIR } from "./weights.js";
 
 /**
@@ -16,7 +17,7 @@ export { DEFAULT_MODEL_DIR } from "./weights.js";
  * models/content-moderation/MODEL_CARD.md). The loaded model's own `threshold` is authoritative: it comes
  * from the weights it was chosen with; this constant mirrors it for settings defaults.
  */
-export const DEFAULT_MODERATION_THRESHOLD = 0.48;
+export const DEFAULT_MODERATION_THRESHOLD = 0.35;
 
 // Weights are immutable: every guardrail instance in the process shares one copy per directory.
 const loaded = new Map<string, Promise<ModerationModel>>();

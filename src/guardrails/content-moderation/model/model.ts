@@ -1,11 +1,24 @@
 import { sigmoid } from "../../../models/math.js";
 import { MODERATION_CATEGORIES, type ModerationCategory } from "./categories.js";
-import { ngramLogit, type RawScore, rawScore, type ScoringParams } from "./raw-score.js";
-import type { ModerationWeights, Platt } from "./weights.js";
+import {
+  MODERATION_SIGNALS,
+  type ModerationSignal,
+  ngramLogit,
+  rawScore,
+  type ScoringParams,
+  type SignalHead,
+  type SignalLogits,
+} from "./raw-score.js";
+import type { ModerationWeights, SignalCalibration } from "./weights.js";
 
 export interface ModerationResult {
-  /** Calibrated probability that the response is unsafe (complies with harm, or is toxic). */
+  /**
+   * Calibrated probability that the response is unsafe: the larger of the two signals' (each is
+   * calibrated on its own data, so either alone can carry the verdict).
+   */
   readonly unsafeScore: number;
+  /** Each signal's calibrated probability: toxic text, and harmful compliance. */
+  readonly signalScores: Readonly<Record<ModerationSignal, number>>;
   /**
    * The most likely category should the text be unsafe; the guardrail reports it only when
    * `unsafeScore` reaches the profile's threshold. Null for a text with no words.
@@ -29,46 +42,55 @@ export interface ModerationModel {
   triage(texts: readonly string[]): Float64Array;
 }
 
-/** Calibrates a raw score with the head(s) that produced it. */
-export function calibrate(raw: RawScore, ngram: Platt, combined: Platt | null): number {
-  if (raw.embedding !== null && combined)
-    return sigmoid(combined[0] * ((raw.ngram + raw.embedding) / 2) + combined[1]);
-  return sigmoid(ngram[0] * raw.ngram + ngram[1]);
+/** Calibrates one signal's logits with the Platt scaling of the head(s) that produced them. */
+export function calibrate(z: SignalLogits, { ngram, combined }: SignalCalibration): number {
+  if (z.embedding !== null && combined)
+    return sigmoid(combined[0] * ((z.ngram + z.embedding) / 2) + combined[1]);
+  return sigmoid(ngram[0] * z.ngram + ngram[1]);
 }
 
 export function scoringParams({ header, tables }: ModerationWeights): ScoringParams {
-  const { binary, category, embBinary, embCategory } = tables;
-  if (!binary || !category) throw new Error("moderation weights lack the n-gram tables");
+  const { category, embCategory } = tables;
+  if (!category) throw new Error("moderation weights lack the category table");
   const e = header.embedding;
+  const head = (s: ModerationSignal): SignalHead => {
+    const { bits, bias, embeddingBias } = header.signals[s];
+    const weights = tables[s];
+    const emb = tables[`emb:${s}`];
+    if (!weights) throw new Error(`moderation weights lack the ${s} table`);
+    return {
+      bits,
+      weights,
+      bias,
+      ...(emb && embeddingBias !== null ? { embedding: { weights: emb, bias: embeddingBias } } : {}),
+    };
+  };
   return {
     windowWords: header.windowWords,
-    binaryBits: header.binaryBits,
-    binary,
-    binaryBias: header.binaryBias,
+    signals: { toxic: head("toxic"), compliance: head("compliance") },
     categoryBits: header.categoryBits,
     category,
     categoryBias: header.categoryBias,
     classes: header.categories.length,
-    ...(e && embBinary && embCategory
-      ? {
-          embedding: {
-            binary: embBinary,
-            binaryBias: e.binaryBias,
-            category: embCategory,
-            categoryBias: e.categoryBias,
-          },
-        }
-      : {}),
+    ...(e && embCategory ? { embeddingCategory: { weights: embCategory, bias: e.categoryBias } } : {}),
   };
 }
 
 export function createModerationModel(weights: ModerationWeights): ModerationModel {
   const params = scoringParams(weights);
-  const { ngram, combined } = weights.header.calibration;
+  const { calibration } = weights.header;
+  // Triage ranks windows by the more unsafe signal, each on its own calibrated (logit) scale.
+  const triage = (text: string) =>
+    Math.max(
+      ...MODERATION_SIGNALS.map((s) => {
+        const [a, b] = calibration[s].ngram;
+        return a * ngramLogit(params, s, text) + b;
+      }),
+    );
   return {
     threshold: weights.header.threshold,
-    usesEmbeddings: params.embedding !== undefined,
-    triage: (texts) => Float64Array.from(texts, (text) => ngramLogit(params, text)),
+    usesEmbeddings: params.embeddingCategory !== undefined,
+    triage: (texts) => Float64Array.from(texts, triage),
     classify(text, embeddings) {
       const raw = rawScore(params, text, embeddings);
       const categoryScores = {} as Record<ModerationCategory, number>;
@@ -83,8 +105,11 @@ export function createModerationModel(weights: ModerationWeights): ModerationMod
         }
       });
       const empty = !/[\p{L}\p{N}]/u.test(text);
+      const toxic = empty ? 0 : calibrate(raw.signals.toxic, calibration.toxic);
+      const compliance = empty ? 0 : calibrate(raw.signals.compliance, calibration.compliance);
       return {
-        unsafeScore: empty ? 0 : calibrate(raw, ngram, combined),
+        unsafeScore: Math.max(toxic, compliance),
+        signalScores: { toxic, compliance },
         category: empty ? null : category,
         categoryScores,
       };
