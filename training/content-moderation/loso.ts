@@ -5,8 +5,12 @@
  * the two). The macro average over held-out sources is the criterion issue 12 selects by; a split
  * of pooled data has overstated quality every round.
  *
- *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B]
+ *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B] [--scores FILE]
+ *
+ * `--scores FILE` also writes every held-out row's scores (JSON Lines), for loso-sweep.ts: the
+ * threshold chosen by the macro over held-out sources.
  */
+import { appendFileSync, writeFileSync } from "node:fs";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import type { Scored } from "../lib/metrics.js";
@@ -25,6 +29,7 @@ const FLAGS = {
   noEmbeddings: flag.boolean("train and score the n-gram heads alone"),
   only: flag.string("", "comma-separated sources to hold out, in this order (default: every source)"),
   without: flag.string("", "comma-separated sources to leave out of the data altogether (an experiment)"),
+  scores: flag.string("", "also write each held-out row's scores to this JSON Lines file"),
 };
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
@@ -55,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
       ).vectors;
   const signalOf = sourceSignals(pools.binary);
   const only = flags.only.split(",").filter(Boolean);
+  if (flags.scores) writeFileSync(flags.scores, "");
   const sources = only.length > 0 ? only.filter((s) => signalOf.has(s)) : [...signalOf.keys()];
   const tables = { verdict: [] as string[], toxic: [] as string[], compliance: [] as string[] };
   const macro = {
@@ -65,6 +71,13 @@ async function main(argv: string[]): Promise<void> {
   for (const held of sources) {
     const { threshold, scores } = scoreHeldOut(pools.binary, held, options, vectors);
     const signal = signalOf.get(held);
+    if (flags.scores)
+      appendFileSync(
+        flags.scores,
+        scores
+          .map((x) => `${JSON.stringify({ source: held, signal: signal ?? null, threshold, ...x })}\n`)
+          .join(""),
+      );
     const add = (table: keyof typeof tables, scored: Scored[]) => {
       const r = row(held, signal ?? "safe only", threshold, scored);
       tables[table].push(r.line);
