@@ -103,7 +103,8 @@ export function scoreUnits(
   const e = p.embeddingCategory;
   const t = p.signals.toxic.embedding;
   const c = p.signals.compliance.embedding;
-  if (!e || !t || !c || !embeddings || embeddings.length === 0) {
+  // The signals' encoder heads do not need the category's: leave-one-source-out fits train none.
+  if (!t || !c || !embeddings || embeddings.length === 0) {
     return {
       signals: {
         toxic: { ngram: ngram.top.toxic, embedding: null },
@@ -115,9 +116,11 @@ export function scoreUnits(
   const units = embeddings.length > 1 ? [meanVector(embeddings), ...embeddings] : embeddings;
   const heads = { toxic: t, compliance: c };
   const dense = maxOver(units, (v, s) => heads[s].bias + denseDot(v, heads[s].weights));
-  const embProbs = softmaxInPlace(denseClasses(dense.best, e.weights, e.bias, new Float64Array(p.classes)));
-  for (let k = 0; k < p.classes; k++) {
-    categoryProbs[k] = ((categoryProbs[k] as number) + (embProbs[k] as number)) / 2;
+  if (e) {
+    const embProbs = softmaxInPlace(denseClasses(dense.best, e.weights, e.bias, new Float64Array(p.classes)));
+    for (let k = 0; k < p.classes; k++) {
+      categoryProbs[k] = ((categoryProbs[k] as number) + (embProbs[k] as number)) / 2;
+    }
   }
   return {
     signals: {
