@@ -3,7 +3,10 @@
  * never saw; Platt scaling (one per signal, on that signal's own rows) and the threshold sweep see
  * only those scores.
  */
-import { calibrate as calibrated } from "../../src/guardrails/content-moderation/model/model.js";
+import {
+  atOperatingPoint,
+  calibrate as calibrated,
+} from "../../src/guardrails/content-moderation/model/model.js";
 import {
   MODERATION_SIGNALS,
   type ModerationSignal,
@@ -60,6 +63,27 @@ export interface Calibration {
 /** The verdict's score: the larger of the two signals' calibrated probabilities. */
 export const verdictScore = (logits: Readonly<Record<ModerationSignal, SignalLogits>>, p: Calibrations) =>
   Math.max(calibrated(logits.toxic, p.toxic), calibrated(logits.compliance, p.compliance));
+
+/**
+ * The out-of-fold rows per source, scored as the shipped model scores them: each signal's
+ * calibrated probability placed against its operating point (`atOperatingPoint`), the larger.
+ */
+export function bySource(
+  oof: readonly OutOfFold[],
+  p: Calibrations,
+  at: Readonly<Record<ModerationSignal, number>>,
+) {
+  const out = new Map<string, Scored[]>();
+  for (const o of oof) {
+    const list = out.get(o.source) ?? [];
+    const score = Math.max(
+      ...MODERATION_SIGNALS.map((s) => atOperatingPoint(calibrated(o.logits[s], p[s]), at[s])),
+    );
+    list.push({ score, label: o.label });
+    out.set(o.source, list);
+  }
+  return out;
+}
 
 /** Per source, which signal its unsafe rows belong to (none for a source of safe rows only). */
 export function sourceSignals(rows: readonly { source: string; signal?: Signal | undefined }[]) {

@@ -10,10 +10,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadModerationModel } from "../../src/guardrails/content-moderation/model/index.js";
-import { flag, parseFlags } from "../lib/flags.js";
+import { flag, parseFlags, UsageError, usageOf } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { modelDir, REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
-import { calibrate, outOfFoldLogits } from "./calibrate.js";
+import { bySource, calibrate, outOfFoldLogits } from "./calibrate.js";
 import { embedTexts } from "./embed-cache.js";
 import { binaryFigures, buryInBenign, type Lookup } from "./evaluate.js";
 import { trainHeads } from "./heads.js";
@@ -28,11 +28,15 @@ const FLAGS = {
   out: flag.path(modelDir("content-moderation"), "where the model and metrics.json go"),
   seed: flag.integer(SEED, "seed of the GPTFuzz question split and every shuffle"),
   noEmbeddings: flag.boolean("train the n-gram heads alone (no encoder)"),
-  threshold: flag.number(
+  toxicAt: flag.number(
     0,
-    "the bundled threshold, as loso-sweep.ts picks it from held-out sources; 0: the out-of-fold rule",
+    "the toxic signal's operating point, as loso-sweep.ts picks it from held-out sources; 0: the out-of-fold rule",
     { min: 0, max: 1 },
   ),
+  complianceAt: flag.number(0, "the compliance signal's operating point (give both or neither)", {
+    min: 0,
+    max: 1,
+  }),
   holdout: flag.boolean(
     "hold out a pooled test part and report on it (a sanity check, not the shipped model)",
   ),
@@ -40,6 +44,8 @@ const FLAGS = {
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
+  if (flags.toxicAt > 0 !== flags.complianceAt > 0)
+    throw new UsageError("--toxic-at and --compliance-at: give both or neither", usageOf(USAGE, FLAGS));
   const log = timedLog();
   const options = headOptions(flags.seed);
 
@@ -63,24 +69,31 @@ async function main(argv: string[]): Promise<void> {
   // Calibrate on out-of-fold logits, then fit on the whole training part and write.
   const oof = outOfFoldLogits(binaryTrain, options, vectors, log);
   const calibration = calibrate(oof, vectors !== undefined, log);
-  // The out-of-fold rule chases F1 on sources where most rows are toxic; the bundled threshold
-  // is the one leave-one-source-out picks (loso-sweep.ts), given here.
-  const threshold = flags.threshold > 0 ? flags.threshold : calibration.threshold;
+  // The out-of-fold rule chases F1 on sources where most rows are toxic; the bundled operating
+  // points are the ones leave-one-source-out picks (loso-sweep.ts), given here.
+  const at =
+    flags.toxicAt > 0
+      ? { toxic: flags.toxicAt, compliance: flags.complianceAt }
+      : { toxic: calibration.threshold, compliance: calibration.threshold };
   const params = trainHeads(binaryTrain, categoryTrain, options, vectors);
-  const { bytes } = writeModel(flags.out, params, calibration.platt, threshold);
+  const { bytes } = writeModel(flags.out, params, calibration.platt, at);
   log(`wrote ${flags.out} (weights.bin.gz ${(bytes / 1024).toFixed(0)} KiB)`);
 
   // Measure the written model.
   const model = await loadModerationModel(flags.out);
+  const { threshold } = model;
   const measure = (lookup?: Lookup) =>
     flags.holdout
       ? report(model, tests, pools.sanity, buried, threshold, lookup)
       : sanityReport(model, pools.sanity, threshold, lookup);
   const figures = {
-    threshold,
+    operatingPoints: at,
     calibration: calibration.platt,
     oof: Object.fromEntries(
-      [...calibration.bySource].map(([source, scored]) => [source, binaryFigures(scored, threshold)]),
+      [...bySource(oof, calibration.platt, at)].map(([source, scored]) => [
+        source,
+        binaryFigures(scored, threshold),
+      ]),
     ),
     ngramOnly: measure(),
     ...(vectors ? { withEmbeddings: measure((t) => vectors.get(t)) } : {}),

@@ -15,7 +15,7 @@ export function writeModel(
   dir: string,
   p: ScoringParams,
   calibration: Calibrations,
-  threshold: number,
+  operatingPoints: Readonly<Record<(typeof MODERATION_SIGNALS)[number], number>>,
 ): { bytes: number } {
   const { toxic, compliance } = p.signals;
   const tables: [TableName, ArrayLike<number>][] = [
@@ -37,7 +37,7 @@ export function writeModel(
     return { bits: h.bits, bias: h.bias, embeddingBias: h.embedding?.bias ?? null };
   };
   const header: ModerationHeader = {
-    format: 2,
+    format: 3,
     featureVersion: FEATURE_VERSION,
     categories: [...MODERATION_CATEGORIES],
     windowWords: p.windowWords,
@@ -47,7 +47,9 @@ export function writeModel(
     embedding:
       e && toxic.embedding ? { dim: toxic.embedding.weights.length, categoryBias: Array.from(e.bias) } : null,
     calibration,
-    threshold,
+    operatingPoints,
+    // On the verdict's scale every signal's operating point is 0.5 (atOperatingPoint).
+    threshold: 0.5,
     tables: specs,
   };
   mkdirSync(dir, { recursive: true });

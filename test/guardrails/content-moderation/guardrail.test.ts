@@ -4,6 +4,7 @@ import {
   loadModerationModel,
   MODERATION_CATEGORIES,
 } from "../../../src/guardrails/content-moderation/model/index.js";
+import { atOperatingPoint } from "../../../src/guardrails/content-moderation/model/model.js";
 import { normalizeText } from "../../../src/text/normalize.js";
 
 const COMPLIANT =
@@ -33,7 +34,8 @@ describe("content_moderation guardrail", () => {
     });
   });
 
-  it("reports both signals, each on its own kind of text, and flags on the larger", async () => {
+  it("reports both signals, each on its own kind of text, and flags on the larger against its operating point", async () => {
+    const { operatingPoints: at } = await loadModerationModel();
     const detector = await moderation.create(moderation.settings.parse({ enabled: true }), { baseDir: "." });
     const judge = async (text: string) => detector.check({ mode: "output", text: normalizeText(text) });
     const hateful = await judge(
@@ -42,7 +44,14 @@ describe("content_moderation guardrail", () => {
     const compliant = await judge(COMPLIANT);
     for (const finding of [hateful, compliant]) {
       const { toxic, compliance } = finding.signals ?? {};
-      expect(finding.score).toBe(Math.max(toxic ?? Number.NaN, compliance ?? Number.NaN));
+      // The body's signals are rounded to 4 places, as the score is.
+      expect(finding.score).toBeCloseTo(
+        Math.max(
+          atOperatingPoint(toxic ?? Number.NaN, at.toxic),
+          atOperatingPoint(compliance ?? Number.NaN, at.compliance),
+        ),
+        3,
+      );
       expect(finding.flagged).toBe(true);
     }
     expect(hateful.signals?.toxic).toBeGreaterThan(hateful.signals?.compliance ?? 1);

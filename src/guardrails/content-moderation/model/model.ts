@@ -13,8 +13,9 @@ import type { ModerationWeights, SignalCalibration } from "./weights.js";
 
 export interface ModerationResult {
   /**
-   * Calibrated probability that the response is unsafe: the larger of the two signals' (each is
-   * calibrated on its own data, so either alone can carry the verdict).
+   * How unsafe the response is: each signal's calibrated probability mapped so that its own
+   * operating point sits at 0.5 (`atOperatingPoint`), and the larger of the two. At the bundled
+   * threshold 0.5 the response is flagged when either signal reaches its operating point.
    */
   readonly unsafeScore: number;
   /** Each signal's calibrated probability: toxic text, and harmful compliance. */
@@ -29,8 +30,10 @@ export interface ModerationResult {
 }
 
 export interface ModerationModel {
-  /** The bundled default threshold, chosen by a sweep on held-out training data. */
+  /** The bundled default threshold on `unsafeScore`: 0.5, every signal at its operating point. */
   readonly threshold: number;
+  /** Each signal's calibrated probability from which the bundled threshold flags it. */
+  readonly operatingPoints: Readonly<Record<ModerationSignal, number>>;
   /** True when the weights include a USE-lite head, so `embeddings` are worth computing. */
   readonly usesEmbeddings: boolean;
   /**
@@ -40,6 +43,18 @@ export interface ModerationModel {
   classify(text: string, embeddings?: readonly Float32Array[]): ModerationResult;
   /** How unsafe each text looks to the n-gram head alone, as a logit (see Detector.triage). */
   triage(texts: readonly string[]): Float64Array;
+}
+
+/**
+ * A signal's probability `p` on a scale where its operating point `at` is 0.5: linear on each
+ * side (0 → 0, at → 0.5, 1 → 1), so the order of scores within a signal is kept and one profile
+ * threshold moves both signals together (0.6 asks each for a little more than its operating point).
+ * The two signals need their own points: chosen on held-out sources, compliance is flagged from
+ * 0.44 and toxic text from 0.60 (models/content-moderation/MODEL_CARD.md); one shared
+ * threshold cost compliance most of its recall.
+ */
+export function atOperatingPoint(p: number, at: number): number {
+  return p < at ? (0.5 * p) / at : 0.5 + (0.5 * (p - at)) / (1 - at);
 }
 
 /** Calibrates one signal's logits with the Platt scaling of the head(s) that produced them. */
@@ -78,17 +93,20 @@ export function scoringParams({ header, tables }: ModerationWeights): ScoringPar
 
 export function createModerationModel(weights: ModerationWeights): ModerationModel {
   const params = scoringParams(weights);
-  const { calibration } = weights.header;
-  // Triage ranks windows by the more unsafe signal, each on its own calibrated (logit) scale.
+  const { calibration, operatingPoints } = weights.header;
+  const logit = (p: number) => Math.log(p / (1 - p));
+  // Triage ranks windows by the signal furthest above (or least below) its operating point, each
+  // on its own calibrated logit scale.
   const triage = (text: string) =>
     Math.max(
       ...MODERATION_SIGNALS.map((s) => {
         const [a, b] = calibration[s].ngram;
-        return a * ngramLogit(params, s, text) + b;
+        return a * ngramLogit(params, s, text) + b - logit(operatingPoints[s]);
       }),
     );
   return {
     threshold: weights.header.threshold,
+    operatingPoints,
     usesEmbeddings: params.embeddingCategory !== undefined,
     triage: (texts) => Float64Array.from(texts, triage),
     classify(text, embeddings) {
@@ -108,7 +126,10 @@ export function createModerationModel(weights: ModerationWeights): ModerationMod
       const toxic = empty ? 0 : calibrate(raw.signals.toxic, calibration.toxic);
       const compliance = empty ? 0 : calibrate(raw.signals.compliance, calibration.compliance);
       return {
-        unsafeScore: Math.max(toxic, compliance),
+        unsafeScore: Math.max(
+          atOperatingPoint(toxic, operatingPoints.toxic),
+          atOperatingPoint(compliance, operatingPoints.compliance),
+        ),
         signalScores: { toxic, compliance },
         category: empty ? null : category,
         categoryScores,

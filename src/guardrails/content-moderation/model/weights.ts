@@ -24,8 +24,11 @@ export interface SignalCalibration {
 }
 
 export interface ModerationHeader {
-  /** 2: two unsafe signals (toxic text, harmful compliance), each with its own head and calibration. */
-  readonly format: 2;
+  /**
+   * 3: two unsafe signals (toxic text, harmful compliance), each with its own head, calibration
+   * and operating point (2 had one threshold on the larger probability).
+   */
+  readonly format: 3;
   readonly featureVersion: number;
   readonly categories: readonly string[];
   readonly windowWords: number;
@@ -37,7 +40,12 @@ export interface ModerationHeader {
   /** The USE-lite heads, averaged with the n-gram ones when the caller passes embeddings. */
   readonly embedding: { dim: number; categoryBias: readonly number[] } | null;
   readonly calibration: Readonly<Record<ModerationSignal, SignalCalibration>>;
-  /** On the verdict's score, the larger of the two calibrated probabilities. */
+  /**
+   * Each signal's calibrated probability at which the bundled model flags it, chosen by
+   * leave-one-source-out (training/content-moderation/loso-sweep.ts).
+   */
+  readonly operatingPoints: Readonly<Record<ModerationSignal, number>>;
+  /** On the verdict's score (see `atOperatingPoint` in model.ts): 0.5 puts every signal at its operating point. */
   readonly threshold: number;
   readonly tables: readonly { name: TableName; length: number; scale: number }[];
 }
@@ -55,7 +63,7 @@ export async function readWeights(dir: string = DEFAULT_MODEL_DIR): Promise<Mode
   const header = files.header<ModerationHeader>();
   const expected = MODERATION_CATEGORIES.join();
   if (
-    header.format !== 2 ||
+    header.format !== 3 ||
     header.featureVersion !== FEATURE_VERSION ||
     header.categories.join() !== expected
   ) {
