@@ -1,6 +1,7 @@
 /**
  * Full-check bench of the HTTP server: every guardrail on, ~60-word texts.
- * `npm run bench:full [-- --seconds 10] [--requests 500] [--cold-runs 5] [--json] [--cpu-prof]`
+ * `npm run bench:full [-- --seconds 10] [--requests 500] [--cold-runs 5] [--json] [--cpu-prof]
+ *   [--input-only] [--root DIR] [--encoder-texts 240] [--budget SECONDS]`
  *
  * Two temp config dirs (one API key stored as its SHA-256, one app each): INPUT-ALL (llm, vector,
  * keyword, regex, pii; default thresholds) and OUTPUT-ALL (content_moderation, keyword, regex, pii,
@@ -12,6 +13,11 @@
  *    performance.now() (sub-ms), after 50 unreported warm-up requests.
  * 3. Load: autocannon, 8 and 32 connections, `--seconds` each (after a 2 s warm-up).
  * 4. Peak RSS: VmHWM of the server process after its runs.
+ * 5. The encoder's own CPU time for the same input texts (bench/lib/encoder-cpu.ts), and the ratio
+ *    of INPUT-ALL's CPU per request to it: what everything around the encoder costs.
+ *
+ * `--root DIR` runs another checkout's built server and encoder with this bench (before/after
+ * runs from one bench); `--input-only` skips OUTPUT-ALL.
  *
  * `--cpu-prof` instead runs each server under `node --cpu-prof`, loads it at 8 connections for
  * `--seconds`, and prints the top self-time functions of that window.
@@ -22,12 +28,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { type LoadRequest, type LoadResult, load } from "./lib/autocannon.js";
 import { type BenchConfig, checkHeaders, writeConfigDir } from "./lib/config.js";
+import { type EncoderCpu, measureEncoderCpu } from "./lib/encoder-cpu.js";
 import { type LogLine, ROOT, removeOnExit, ServerStartError, spawnServer, staleDist } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
 import { CANARY, INPUT_TEXTS, OUTPUT_TEXTS, SYSTEM_PROMPT } from "./lib/texts.js";
@@ -42,7 +51,8 @@ const GUARDRAILS = {
 } as const;
 type Mode = keyof typeof PATHS;
 const PROFILE = { input: "INPUT-ALL", output: "OUTPUT-ALL" } as const;
-const TARGETS = { p50: 10, p99: 25, rps8: 150, coldMs: 2000, rssMiB: 500 / 1.048576 }; // 500 MB = 476.8 MiB
+// 500 MB = 476.8 MiB; the encoder ratio is issue 12's (full check ≤ 1.5× the encoder's own time).
+const TARGETS = { p50: 10, p99: 25, rps8: 150, coldMs: 2000, rssMiB: 500 / 1.048576, encoderRatio: 1.5 };
 const WARMUP_REQUESTS = 50;
 
 const { values } = parseArgs({
@@ -53,6 +63,10 @@ const { values } = parseArgs({
     json: { type: "boolean", default: false },
     "cpu-prof": { type: "boolean", default: false },
     top: { type: "string", default: "8" },
+    "input-only": { type: "boolean", default: false },
+    root: { type: "string" },
+    "encoder-texts": { type: "string", default: "240" },
+    budget: { type: "string" },
   },
 });
 const options = {
@@ -62,12 +76,18 @@ const options = {
   json: values.json,
   cpuProf: values["cpu-prof"],
   top: Number(values.top),
+  modes: values["input-only"] ? (["input"] as const) : (["input", "output"] as const),
+  root: values.root ? resolve(values.root) : ROOT.pathname.replace(/\/$/, ""),
+  encoderTexts: Number(values["encoder-texts"]),
+  budgetSeconds: values.budget === undefined ? undefined : Number(values.budget),
 };
 const counts = {
   seconds: options.seconds,
   requests: options.requests,
   "cold-runs": options.coldRuns,
   top: options.top,
+  "encoder-texts": options.encoderTexts,
+  budget: options.budgetSeconds ?? 1,
 };
 for (const [name, value] of Object.entries(counts)) {
   if (!(Number.isInteger(value) && value > 0)) {
@@ -110,7 +130,7 @@ function samples(mode: Mode): Sample[] {
 // Config
 
 async function buildConfigs(root: string): Promise<Record<Mode, BenchConfig>> {
-  const bundled = parse(await readFile(new URL("profiles/default.yaml", ROOT), "utf8"));
+  const bundled = parse(await readFile(join(options.root, "profiles/default.yaml"), "utf8"));
   // The bundled rules as written, on both sides: the default profile limits its injection
   // phrases to prompts (applies_to), and OUTPUT-ALL checks every output guardrail.
   const both = ({ applies_to: _, ...rules }: Record<string, unknown>) => rules;
@@ -273,7 +293,7 @@ function notesOf(lines: readonly LogLine[]): string[] {
 
 async function startOrExplain(mode: Mode, config: BenchConfig, logFile: string, nodeArgs: string[] = []) {
   try {
-    return await spawnServer({ configDir: config.dir, logFile, nodeArgs });
+    return await spawnServer({ configDir: config.dir, logFile, nodeArgs, root: options.root });
   } catch (error) {
     if (error instanceof ServerStartError) {
       throw new BenchError(`${PROFILE[mode]}: ${error.message}; its output:\n${error.output}`);
@@ -303,7 +323,18 @@ async function coldStarts(config: BenchConfig, logFile: string, runs: number) {
   return results;
 }
 
-async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Promise<ProfileRun> {
+/** Run while the server idles, just before the unloaded run and just before the load runs. */
+interface Probes {
+  readonly beforeUnloaded: () => Promise<void>;
+  readonly beforeLoad: () => Promise<void>;
+}
+
+async function runProfile(
+  mode: Mode,
+  config: BenchConfig,
+  logFile: string,
+  probes?: Probes,
+): Promise<ProfileRun> {
   const profile = PROFILE[mode];
   const server = await startOrExplain(mode, config, logFile);
   try {
@@ -320,6 +351,7 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
       await post(agent, server.url, path, headers, distinct(texts[i % texts.length]?.body ?? ""));
     }
     const answers: { variant: string; answer: Answer }[] = [];
+    await probes?.beforeUnloaded();
     const cpuBefore = await server.cpuMs();
     for (let i = 0; i < options.requests; i++) {
       const sample = texts[i % texts.length] as Sample;
@@ -345,6 +377,7 @@ async function runProfile(mode: Mode, config: BenchConfig, logFile: string): Pro
     say(`  unloaded: ${options.requests} sequential ${mode}-checks done`);
 
     const requests: LoadRequest[] = texts.map((t) => ({ method: "POST", path, headers, body: t.body }));
+    await probes?.beforeLoad();
     await load({ url: server.url, connections: 8, seconds: 2, requests }); // warm-up, not reported
     const loadRows: LoadRow[] = [];
     for (const connections of [8, 32]) {
@@ -412,7 +445,9 @@ function selfTimes(profile: CpuProfile, fromUs: number, toUs: number) {
     t += delta;
     if (t < fromUs || t > toUs) return;
     const frame = frames.get(id);
-    const file = frame?.url ? frame.url.replace(ROOT.href, "").replace(/^.*node_modules\//, "") : "";
+    const file = frame?.url
+      ? frame.url.replace(`${pathToFileURL(options.root).href}/`, "").replace(/^.*node_modules\//, "")
+      : "";
     const name = `${frame?.functionName || "(anonymous)"}${file ? ` ${file}:${(frame?.lineNumber ?? 0) + 1}` : ""}`;
     totals.set(name, (totals.get(name) ?? 0) + delta / 1000);
     window += delta / 1000;
@@ -469,6 +504,48 @@ async function cpuProfile(mode: Mode, config: BenchConfig, root: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The encoder's share
+
+/**
+ * The texts the input-check runs send, with distinct references as the bench sends them: a counter
+ * for the sequential runs, ids made as autocannon makes them (hyperid, URL-safe, fixed length:
+ * 33 characters, which push every prompt past one window) for the load runs.
+ */
+function encoderTexts(n: number) {
+  const id = createRequire(createRequire(import.meta.url).resolve("autocannon"))("hyperid")({
+    urlSafe: true,
+    fixedLength: true,
+  }) as () => string;
+  const text = (i: number, ref: string) => `${INPUT_TEXTS[i % INPUT_TEXTS.length]} (ref ${ref})`;
+  return {
+    sequential: Array.from({ length: n }, (_, i) => text(i, String(900_000 + i))),
+    load: Array.from({ length: n }, (_, i) => text(i, id())),
+  };
+}
+
+/**
+ * INPUT-ALL's CPU per request over the encoder's own CPU per text: unloaded against the encoder
+ * alone on the sequential texts, under load (both encoder workers busy) against two encoder
+ * processes at once on the load texts.
+ */
+function encoderRatios(encoder: { alone: EncoderCpu; paired: EncoderCpu }, input: ProfileRun) {
+  const unloaded = (input.unloaded[0] as LatencyRow).cpuMsPerRequest;
+  const rows = [{ label: "unloaded", cpu: unloaded, per: encoder.alone.msPerText }];
+  for (const l of input.load)
+    rows.push({
+      label: `${l.connections} connections`,
+      cpu: l.cpuMsPerRequest,
+      per: encoder.paired.msPerText,
+    });
+  return rows.map((r) => ({
+    label: r.label,
+    cpuMsPerRequest: r.cpu,
+    encoderMsPerText: r.per,
+    ratio: r.cpu / r.per,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
@@ -481,22 +558,24 @@ function loadAverage(): string {
 }
 
 async function main(): Promise<void> {
-  const budgetMs = (150 + 8 * options.seconds + (options.requests / 500) * 30) * 1000;
+  // The encoder probes embed 3 × --encoder-texts texts at ~5 ms each; a loaded machine needs --budget.
+  const computed = 150 + 8 * options.seconds + (options.requests / 500) * 30 + options.encoderTexts * 0.05;
+  const budgetMs = (options.budgetSeconds ?? computed) * 1000;
   setTimeout(() => {
     console.error(`bench: over its time budget (${(budgetMs / 1000).toFixed(0)} s); stopping`);
     process.exit(1); // the exit hook kills the servers and removes the temp dir
   }, budgetMs).unref();
 
-  const stale = await staleDist();
+  const stale = await staleDist(options.root);
   if (stale.length > 0) {
     say(`dist/ is stale (${stale.length} files, e.g. ${stale.slice(0, 3).join(", ")}): npm run build`);
-    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8" });
+    const build = spawnSync("npm", ["run", "build"], { cwd: options.root, encoding: "utf8" });
     if (build.status !== 0) throw new BenchError(`npm run build failed:\n${build.stdout}${build.stderr}`);
   }
-  const model = new URL("models/use-lite/use-lite.onnx", ROOT);
+  const model = join(options.root, "models/use-lite/use-lite.onnx");
   if (!existsSync(model)) {
     throw new BenchError(
-      `${model.pathname} is missing: run \`npm run build:models\` so cold starts use the cached model`,
+      `${model} is missing: run \`npm run build:models\` so cold starts use the cached model`,
     );
   }
 
@@ -509,8 +588,7 @@ async function main(): Promise<void> {
 
   if (options.cpuProf) {
     const profiles = [];
-    for (const mode of ["input", "output"] as const)
-      profiles.push(await cpuProfile(mode, configs[mode], root));
+    for (const mode of options.modes) profiles.push(await cpuProfile(mode, configs[mode], root));
     say(`machine after: ${loadAverage()}`);
     if (options.json) process.stdout.write(`${JSON.stringify({ cpuProfiles: profiles }, null, 2)}\n`);
     return;
@@ -527,10 +605,23 @@ async function main(): Promise<void> {
   say(`cold start (${PROFILE.input}, ${options.coldRuns} runs)`);
   const cold = await coldStarts(configs.input, logFile, options.coldRuns);
   const runs: ProfileRun[] = [];
-  for (const mode of ["input", "output"] as const) {
+  // The encoder's own CPU, measured next to the runs it is compared with: this machine's load changes.
+  const texts = encoderTexts(options.encoderTexts);
+  let alone: EncoderCpu | undefined;
+  let paired: EncoderCpu | undefined;
+  const probes: Probes = {
+    beforeUnloaded: async () => {
+      alone = await measureEncoderCpu(options.root, texts.sequential, root);
+    },
+    beforeLoad: async () => {
+      paired = await measureEncoderCpu(options.root, texts.load, root, 2);
+    },
+  };
+  for (const mode of options.modes) {
     say(`${PROFILE[mode]}`);
-    runs.push(await runProfile(mode, configs[mode], logFile));
+    runs.push(await runProfile(mode, configs[mode], logFile, mode === "input" ? probes : undefined));
   }
+  const encoder = { texts: options.encoderTexts, alone: alone as EncoderCpu, paired: paired as EncoderCpu };
   const uptimeAfter = loadAverage();
 
   const firstAnswer = cold.map((c) => c.firstAnswerMs);
@@ -664,6 +755,31 @@ async function main(): Promise<void> {
   for (const r of runs) {
     for (const problem of r.problems) say(`${r.profile} server logged ${problem}`);
   }
+  say();
+  const ratios = encoderRatios(encoder, input);
+  say(
+    table(
+      [
+        `${PROFILE.input} CPU per request ÷ the encoder's own CPU per text`,
+        "CPU ms/req",
+        "encoder ms/text",
+        "ratio",
+        "target",
+      ],
+      ratios.map((r) => [
+        r.label,
+        f2(r.cpuMsPerRequest),
+        f2(r.encoderMsPerText),
+        f2(r.ratio),
+        `≤ ${TARGETS.encoderRatio} ${mark(r.ratio <= TARGETS.encoderRatio)}`,
+      ]),
+    ),
+  );
+  say(
+    `  encoder's own CPU (${encoder.texts} texts): sequential texts ${f2(encoder.alone.msPerText)} ms alone, ` +
+      `${f2(encoder.alone.embeddedPerText)} windows/pieces embedded per text; load texts ${f2(encoder.paired.msPerText)} ms, ` +
+      `two processes at once, ${f2(encoder.paired.embeddedPerText)} embedded per text`,
+  );
 
   if (options.json) {
     const json = {
@@ -671,6 +787,8 @@ async function main(): Promise<void> {
       options,
       coldStart: { ...coldRow, runs: cold },
       profiles: runs,
+      encoder,
+      encoderRatios: ratios,
       targets,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);

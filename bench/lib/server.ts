@@ -52,19 +52,19 @@ export function freePort(): Promise<number> {
 }
 
 /** Whether `bin/guardrail.js` can run: dist/ holds the compiled CLI. */
-export function distBuilt(): boolean {
-  return existsSync(join(rootPath, "dist/cli/main.js"));
+export function distBuilt(root = rootPath): boolean {
+  return existsSync(join(root, "dist/cli/main.js"));
 }
 
 /** Source files whose compiled dist/ file is missing or older: `bin/guardrail.js` would run stale code. */
-export async function staleDist(): Promise<string[]> {
-  const src = join(rootPath, "src");
+export async function staleDist(root = rootPath): Promise<string[]> {
+  const src = join(root, "src");
   const stale: string[] = [];
   for (const entry of await readdir(src, { recursive: true })) {
     if (!/\.tsx?$/.test(entry) || entry.endsWith(".d.ts")) continue;
-    const out = join(rootPath, "dist", entry.replace(/\.tsx?$/, ".js"));
+    const out = join(root, "dist", entry.replace(/\.tsx?$/, ".js"));
     const built = existsSync(out) ? statSync(out).mtimeMs : -1;
-    if (built < statSync(join(src, entry)).mtimeMs) stale.push(relative(rootPath, join(src, entry)));
+    if (built < statSync(join(src, entry)).mtimeMs) stale.push(relative(root, join(src, entry)));
   }
   return stale;
 }
@@ -80,6 +80,8 @@ export interface SpawnOptions {
   readonly tsx?: boolean;
   /** Extra node flags, e.g. `--cpu-prof`. */
   readonly nodeArgs?: readonly string[];
+  /** The checkout whose built server runs (default this one): another clone, for before/after runs. */
+  readonly root?: string;
   /** How long to wait for the "listening" line (default 60 s). */
   readonly timeoutMs?: number;
 }
@@ -178,12 +180,13 @@ export async function spawnServer(options: SpawnOptions): Promise<BenchServer> {
   const out = openSync(options.logFile, "a");
   const startedAt = performance.now();
   let child: ChildProcess;
-  if (!options.tsx && distBuilt()) {
-    const bin = join(rootPath, "bin/guardrail.js");
+  const root = options.root ?? rootPath;
+  if (!options.tsx && distBuilt(root)) {
+    const bin = join(root, "bin/guardrail.js");
     const args = ["serve", "--config", options.configDir, "--host", HOST, "--port", String(port)];
     child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
       stdio: ["ignore", out, "pipe"],
-      cwd: rootPath,
+      cwd: root,
     });
   } else {
     const start = new URL("src/server/start.ts", ROOT).href;

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "@commander-js/extra-typings";
 import { UsageError } from "../errors.js";
+import { parseShard, type Shard } from "../eval/shard.js";
 
 /**
  * Parsers for commander's `.option(flags, description, parser)`: a flag's value is checked and
@@ -49,4 +50,11 @@ export function oneOf<const T extends string>(flag: string, words: readonly T[])
     if ((words as readonly string[]).includes(value)) return value as T;
     throw new UsageError(`${flag} must be ${or}`);
   };
+}
+
+/** `--shard i/n`, 0-based; see eval/shard. */
+export function shardFlag(text: string): Shard {
+  const shard = parseShard(text);
+  if (typeof shard === "string") throw new UsageError(`--shard: ${shard}`);
+  return shard;
 }

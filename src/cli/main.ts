@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { GuardrailError } from "../errors.js";
 import type { Encoder } from "../models/encoder.js";
 import type { CliContext } from "./context.js";
 import { type Io, processIo } from "./io.js";
+import { packageVersion } from "./package-version.js";
 import { declareCommands } from "./program.js";
 
 /** What the outside world lends the CLI; `main` passes the real process, tests pass fakes. */
@@ -13,12 +13,6 @@ export interface MainDeps {
   readonly cwd: string;
   readonly registry: CliContext["registry"];
   readonly encoder?: CliContext["encoder"];
-}
-
-function packageVersion(): string {
-  // Two levels up from both src/cli and dist/cli.
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-  return String(pkg.version);
 }
 
 // Messages quote files and flags; escape codes in them (a crafted profile name, a binary data set)

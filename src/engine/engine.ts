@@ -6,6 +6,7 @@ import { type NormalizedText, normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
+import { sharedVectors } from "./shared-vectors.js";
 
 /** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
 export interface CheckResponse {
@@ -25,6 +26,12 @@ export interface CheckOutcome {
   readonly failures: readonly GuardrailFailure[];
   /** The guardrails that flagged, for views and logs: the body does not say it for score-only ones. */
   readonly flaggedBy: readonly GuardrailId[];
+  /**
+   * Milliseconds each guardrail took, from its call until its finding (or failure) was ready (see
+   * runOne). Guardrails run concurrently and share the text's embeddings, so a model-backed
+   * guardrail's time includes its wait for the encoder: what it adds to the request, not its CPU alone.
+   */
+  readonly timings: Partial<Record<GuardrailId, number>>;
 }
 
 export interface CheckOptions {
@@ -59,27 +66,51 @@ export interface EngineDeps {
   readonly now?: () => number;
 }
 
+/**
+ * Runs one guardrail and times it from its call until its finding is ready. A detector that
+ * answers at once is timed to its return: awaiting it would add the work of every guardrail
+ * started after it. One that returns a promise is timed to its settling, waits included.
+ */
 async function runOne(
   guardrail: ActiveGuardrail,
   request: Parameters<ActiveGuardrail["detector"]["check"]>[0],
+  now: () => number,
 ) {
+  const started = now();
   try {
-    return { finding: await guardrail.detector.check(request) };
+    const answer = guardrail.detector.check(request);
+    if (!(answer instanceof Promise)) return { finding: answer, ms: now() - started };
+    const finding = await answer;
+    return { finding, ms: now() - started };
   } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: error instanceof Error ? error : new Error(String(error)), ms: now() - started };
   }
 }
 
-export function createEngine({ registry, encoder, now = () => performance.now() }: EngineDeps): Engine {
-  const order = { input: checkOrder(registry, "input"), output: checkOrder(registry, "output") };
-  async function check(
+/**
+ * An engine that can also judge one text by several profiles at once (`batch --compare`): the text
+ * and prompt are normalised once, and each window is embedded once however many profiles read it.
+ * Each outcome is the one `check` gives for that profile alone.
+ */
+export interface MultiProfileEngine extends Engine {
+  checkEach(
     mode: CheckMode,
     message: string,
-    compiled: CompiledProfile,
+    profiles: readonly CompiledProfile[],
     prompt?: string,
-    options: CheckOptions = {},
-  ) {
-    const started = now();
+    options?: CheckOptions,
+  ): Promise<CheckOutcome[]>;
+}
+
+export function createEngine({
+  registry,
+  encoder,
+  now = () => performance.now(),
+}: EngineDeps): MultiProfileEngine {
+  const order = { input: checkOrder(registry, "input"), output: checkOrder(registry, "output") };
+
+  /** What every profile's check of one text shares: the normalised texts and the stream boundary. */
+  function prepare(message: string, prompt: string | undefined, options: CheckOptions) {
     const context = options.context || undefined;
     const text = normalizeText(context === undefined ? message : context + message);
     // Computed once, and only when something needs it: the context alone, normalised.
@@ -87,8 +118,21 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
     const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
     const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
+    return { context, text, contextAlone, boundary, promptText, signal: options.signal };
+  }
+
+  async function judge(
+    mode: CheckMode,
+    compiled: CompiledProfile,
+    shared: ReturnType<typeof prepare>,
+    embedder: Encoder | undefined,
+    started: number,
+  ): Promise<CheckOutcome> {
+    const { context, text, contextAlone, boundary, promptText } = shared;
     const applicable = compiled.active.filter((g) => g.appliesTo(mode));
-    const signal = options.signal ? { signal: options.signal } : {};
+    const signal = shared.signal ? { signal: shared.signal } : {};
+    // Each profile's own triage picks the windows of an over-budget text, so its verdict is the one
+    // it gets alone; windows two profiles both pick are embedded once (see sharedVectors).
     const triage = applicable.find((g) => g.detector.triage)?.detector;
     const textOptions = {
       ...signal,
@@ -100,25 +144,35 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
-      ...(encoder ? requestEmbeddings(encoder, text.clean, textOptions) : {}),
+      ...(embedder ? requestEmbeddings(embedder, text.clean, textOptions) : {}),
       // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
-      ...(encoder && promptText ? { promptEmbedding: lazyEmbedding(encoder, promptText.clean, signal) } : {}),
+      ...(embedder && promptText
+        ? { promptEmbedding: lazyEmbedding(embedder, promptText.clean, signal) }
+        : {}),
       ...(boundary === undefined ? {} : { spansFrom: boundary }),
     };
     const results = await Promise.all(
       applicable.map(async (g) => {
-        const result = await runOne(g, request);
+        const result = await runOne(g, request, now);
         if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
-        const earlier = async (from: number) =>
-          (await runOne(g, { mode, text: contextAlone(), spansFrom: from })).finding;
-        return { finding: await completedByMessage(result.finding, boundary, earlier) };
+        // Reading the context alone again is this guardrail's work too.
+        let { ms } = result;
+        const earlier = async (from: number) => {
+          const again = await runOne(g, { mode, text: contextAlone(), spansFrom: from }, now);
+          ms += again.ms;
+          return again.finding;
+        };
+        const finding = await completedByMessage(result.finding, boundary, earlier);
+        return { finding, ms };
       }),
     );
 
     const findings = new Map<GuardrailId, Finding>();
     const failures: GuardrailFailure[] = [];
+    const timings: Partial<Record<GuardrailId, number>> = {};
     applicable.forEach((guardrail, i) => {
       const result = results[i];
+      if (result) timings[guardrail.id] = result.ms;
       if (result?.finding) findings.set(guardrail.id, result.finding);
       else {
         failures.push({ guardrail: guardrail.id, error: result?.error ?? new Error("no result") });
@@ -135,10 +189,34 @@ export function createEngine({ registry, encoder, now = () => performance.now() 
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
       failures,
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
+      timings,
     };
+  }
+  async function check(
+    mode: CheckMode,
+    message: string,
+    compiled: CompiledProfile,
+    prompt?: string,
+    options: CheckOptions = {},
+  ) {
+    const started = now();
+    return judge(mode, compiled, prepare(message, prompt, options), encoder, started);
+  }
+  async function checkEach(
+    mode: CheckMode,
+    message: string,
+    profiles: readonly CompiledProfile[],
+    prompt?: string,
+    options: CheckOptions = {},
+  ) {
+    const started = now();
+    const shared = prepare(message, prompt, options);
+    const embedder = encoder && profiles.length > 1 ? sharedVectors(encoder) : encoder;
+    return Promise.all(profiles.map((compiled) => judge(mode, compiled, shared, embedder, started)));
   }
   return {
     check,
+    checkEach,
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

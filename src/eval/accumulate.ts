@@ -5,7 +5,7 @@ import { exampleOf, maxScore, TopRows } from "./examples.js";
 import { Growable } from "./growable.js";
 import { histogram } from "./histogram.js";
 import { LatencyRecorder } from "./latency.js";
-import { count, emptyConfusion, metricsOf, ratio, round } from "./metrics.js";
+import { count, emptyConfusion, metricsOf, ratio, round, roundMetrics } from "./metrics.js";
 import { PiiEntityTally } from "./pii-entities.js";
 import type { EvalRow } from "./rows.js";
 import {
@@ -13,7 +13,6 @@ import {
   type CategorySummary,
   type Confusion,
   type GuardrailSummary,
-  type Metrics,
   type Progress,
   type Provenance,
   type RowResult,
@@ -233,16 +232,4 @@ export class Accumulator {
 function standaloneOf(c: Confusion): Standalone {
   const m = metricsOf(c);
   return { ...c, precision: round(m.precision), recall: round(m.recall), fpr: round(m.fpr) };
-}
-
-function roundMetrics(m: Metrics): Metrics {
-  return {
-    ...m,
-    precision: round(m.precision),
-    recall: round(m.recall),
-    f1: round(m.f1),
-    accuracy: round(m.accuracy),
-    fpr: round(m.fpr),
-    fnr: round(m.fnr),
-  };
 }

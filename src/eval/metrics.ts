@@ -36,3 +36,16 @@ export function metricsOf(c: Confusion): Metrics {
 /** Rounds a figure for display and JSON (6 decimals), keeping null. */
 export const round = (value: number | null, digits = 6): number | null =>
   value === null || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Every ratio of `m` rounded as `round` does; the counts as they are. */
+export function roundMetrics(m: Metrics): Metrics {
+  return {
+    ...m,
+    precision: round(m.precision),
+    recall: round(m.recall),
+    f1: round(m.f1),
+    accuracy: round(m.accuracy),
+    fpr: round(m.fpr),
+    fnr: round(m.fnr),
+  };
+}

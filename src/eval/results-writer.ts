@@ -9,7 +9,8 @@ import type { RowResult } from "./summary.js";
 export interface ResultsWriter {
   /** `rows[i]` is the data row of `results[i]`: its text is written beside the result. */
   write(rows: readonly Pick<EvalRow, "text">[], results: readonly RowResult[]): Promise<void>;
-  close(): Promise<void>;
+  /** `last`: a line written after the rows (a part file's trailer). */
+  close(last?: string): Promise<void>;
 }
 
 const csvCell = (value: unknown): string => {
@@ -62,7 +63,12 @@ function csvLines(
  * or CSV (a `text` column, then one column per guardrail field, lists joined with `|`), by the
  * file's extension. CSV cells are quoted as RFC 4180 says (https://www.rfc-editor.org/rfc/rfc4180).
  */
-export function openResultsWriter(file: string, guardrails: readonly GuardrailId[]): ResultsWriter {
+export function openResultsWriter(
+  file: string,
+  guardrails: readonly GuardrailId[],
+  /** A line written before the rows: a part file's header (JSON Lines only). */
+  first?: string,
+): ResultsWriter {
   const ext = extname(file).toLowerCase();
   const format = ext === ".csv" ? "csv" : ext === ".jsonl" || ext === ".ndjson" ? "jsonl" : undefined;
   if (!format) throw new UsageError(`--out ${file}: use a .csv or .jsonl file`);
@@ -75,6 +81,7 @@ export function openResultsWriter(file: string, guardrails: readonly GuardrailId
     if (!out.write(text)) await Promise.race([once(out, "drain"), failed]);
   };
   let header = format === "jsonl";
+  if (first !== undefined) out.write(first);
   return {
     async write(rows, results) {
       if (!header) {
@@ -96,8 +103,8 @@ export function openResultsWriter(file: string, guardrails: readonly GuardrailId
               .join(""),
       );
     },
-    async close() {
-      out.end();
+    async close(last) {
+      out.end(last);
       await Promise.race([once(out, "finish"), failed]);
     },
   };

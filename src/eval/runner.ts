@@ -1,10 +1,12 @@
 import { EventEmitter } from "node:events";
 import { Accumulator, type AccumulatorOptions } from "./accumulate.js";
 import type { ColumnMap } from "./columns.js";
+import { type CompareOptions, CompareTally } from "./compare.js";
 import { exampleOf } from "./examples.js";
 import { orderedMap } from "./pool.js";
 import type { TableItem } from "./readers/types.js";
 import { type EvalRow, toEvalRow } from "./rows.js";
+import type { RowRange } from "./shard.js";
 import type { BatchEvents, BatchSummary, RowExample, RowResult } from "./summary.js";
 
 /** One unit of work done: its rows (text only where a report may quote it) and their results. */
@@ -30,7 +32,11 @@ export interface RunOptions<U> extends AccumulatorOptions {
   /** Keep up to this many misclassified rows, in file order, for `--junit`. */
   readonly keepMisclassified?: number;
   readonly signal?: AbortSignal;
+  /** With `--compare`: each result carries B's verdict too, tallied into `summary.compare`. */
+  readonly compare?: CompareOptions;
   readonly now?: () => number;
+  /** The time to report instead of this run's own: a merge reports its shards' (see batch merge). */
+  readonly elapsedMs?: number;
   readonly progressEveryMs?: number;
 }
 
@@ -39,18 +45,26 @@ export interface RunResult {
   readonly misclassified: { row: RowExample; kind: "false positive" | "false negative" }[];
 }
 
-/** Valid rows in batches of `size`, parsed on this thread (the validation pass reported the rest). */
+/**
+ * Valid rows in batches of `size`, parsed on this thread (the validation pass reported the rest);
+ * with `range`, only the valid rows of those ordinals (a shard's), stopping once past them.
+ */
 export async function* rowBatches(
   items: AsyncIterable<TableItem>,
   columns: ColumnMap,
   size = 32,
   maxChars = Number.POSITIVE_INFINITY,
+  range: RowRange = { from: 0, to: Number.POSITIVE_INFINITY },
 ): AsyncGenerator<EvalRow[]> {
   let batch: EvalRow[] = [];
+  let ordinal = -1;
   for await (const item of items) {
     if (item.kind !== "record") continue;
     const result = toEvalRow(item, columns, maxChars);
     if ("invalid" in result) continue;
+    ordinal++;
+    if (ordinal < range.from) continue;
+    if (ordinal >= range.to) break;
     batch.push(result.row);
     if (batch.length === size) {
       yield batch;
@@ -76,6 +90,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
   async run<U>(options: RunOptions<U>): Promise<RunResult> {
     const now = options.now ?? (() => performance.now());
     const acc = new Accumulator(options);
+    const compare = options.compare ? new CompareTally(options.compare) : undefined;
     acc.skipped = options.skipped;
     const misclassified: RunResult["misclassified"] = [];
     const keep = options.keepMisclassified ?? 0;
@@ -88,6 +103,7 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
       results.forEach((result, i) => {
         const row = rows[i] as EvalRow;
         acc.add(row, result);
+        compare?.add(row, result);
         if (misclassified.length < keep && result.label !== null && result.label !== result.flagged) {
           misclassified.push({
             row: exampleOf(row, result, options.scored),
@@ -103,9 +119,10 @@ export class BatchRunner extends EventEmitter<BatchEvents> {
       }
       if (partial) break;
     }
-    const elapsed = now() - started;
+    const elapsed = options.elapsedMs ?? now() - started;
     this.emit("progress", acc.progress(elapsed, options.total));
     const summary = acc.summary(elapsed, options.signal?.aborted === true && acc.rows < options.total);
+    if (compare) summary.compare = compare.summary();
     this.emit("done", summary);
     return { summary, misclassified };
   }

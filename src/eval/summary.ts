@@ -7,6 +7,7 @@
 
 import type { ConfigOrigin } from "../config/origin.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
+import type { CompareSummary } from "./compare-summary.js";
 import type { PiiEntitySummary } from "./pii-entities.js";
 
 export const SUMMARY_VERSION = 1;
@@ -204,6 +205,8 @@ export interface BatchSummary extends Provenance {
   gates: GateResult[];
   /** With `--baseline`: how the baseline's data set or profile differ from this run's (empty when alike). */
   baseline_warnings: string[];
+  /** With `--compare B`: this profile beside B on the same rows. Absent otherwise. */
+  compare?: CompareSummary;
 }
 
 /** One guardrail's part of a row result. */
@@ -233,7 +236,12 @@ export interface RowResult {
   /** The row's share of its batch's engine time: the batch's time divided by its rows. */
   engine_ms: number;
   guardrails: Partial<Record<GuardrailId, RowGuardrailResult>>;
+  /** With `--compare`: the second profile's verdict on the same row. */
+  compared?: RowVerdict;
 }
+
+/** A profile's verdict on a row and its guardrails' (the `--compare` profile's, beside the first's). */
+export type RowVerdict = Pick<RowResult, "flagged" | "guardrails">;
 
 export interface Progress {
   rows: number;

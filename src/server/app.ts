@@ -6,13 +6,21 @@ import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
 import { readCheckBody } from "./body.js";
 import { CLIENT_CLOSED, clientGoneError, clientGoneSignal, isClientAbort } from "./client-abort.js";
+import type { Endpoint, ServerMetrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
+import { requestMetrics } from "./request-metrics.js";
 import { type AppEnv, DEFAULT_LIMITS, type Limits, type Logger } from "./types.js";
 
 export const CHECK_PATHS = {
   input: "/apikey/api/guardrail/v1/input-check",
   output: "/apikey/api/guardrail/v1/output-check",
 } as const satisfies Record<CheckMode, string>;
+
+/** The names metrics count requests under, by exact path. */
+const ENDPOINTS = new Map<string, Endpoint>([
+  ...(["input", "output"] as const).map((mode) => [CHECK_PATHS[mode], `${mode}-check`] as const),
+  ["/healthz", "healthz"],
+]);
 
 export interface AppDeps {
   readonly engine: Engine;
@@ -24,6 +32,10 @@ export interface AppDeps {
   readonly version?: string;
   /** What /healthz says of the models: which are loaded and ready (no paths, no secrets). */
   readonly models?: () => Record<string, unknown>;
+  /** docs/openapi.yaml, parsed (see openapi.ts): served at GET /openapi.json when given. */
+  readonly openapi?: Record<string, unknown>;
+  /** Where requests are counted; served on a listener of its own (see metrics-server.ts). */
+  readonly metrics?: ServerMetrics;
 }
 
 /** Builds the HTTP interface; listens on nothing (see start.ts). */
@@ -34,6 +46,8 @@ export function createApp({
   log,
   version = "unknown",
   models,
+  openapi,
+  metrics,
 }: AppDeps) {
   const limits: Limits = { ...DEFAULT_LIMITS, ...overrides };
   const app = new Hono<AppEnv>();
@@ -42,6 +56,7 @@ export function createApp({
     Response.json({ error: message }, { status, ...(headers ? { headers } : {}) });
 
   app.use(requestLog(log));
+  if (metrics) app.use(requestMetrics(metrics, ENDPOINTS));
 
   for (const mode of ["input", "output"] as const) {
     app.post(CHECK_PATHS[mode], auth, async (c) => {
@@ -82,6 +97,14 @@ export function createApp({
     });
   });
   app.all("/healthz", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
+
+  if (openapi) {
+    // Serialised once: the document never changes while the process runs. No key: it describes
+    // the interface, nothing of the config (the same as the README and docs/openapi.yaml say).
+    const document = JSON.stringify(openapi);
+    app.get("/openapi.json", (c) => c.body(document, 200, { "Content-Type": "application/json" }));
+    app.all("/openapi.json", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
+  }
 
   app.notFound(() => error(404, "Not found"));
   app.onError((err, c) => {

@@ -2,17 +2,18 @@ import { randomUUID } from "node:crypto";
 import { type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { type LingerBounds, lingeringClose } from "./lingering-close.js";
+import type { Rejection } from "./metrics.js";
 import { type Logger, logRecord } from "./types.js";
 
 /** What Node's parser and timers reject before any handler runs, answered like every other error. */
-function answerFor(code: string | undefined): [status: number, error: string] {
+function answerFor(code: string | undefined): [status: number, error: string, limit?: Rejection] {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
-      return [431, "Request headers too large"];
+      return [431, "Request headers too large", "headers_too_large"];
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
-      return [413, "Chunk extensions too large"];
+      return [413, "Chunk extensions too large", "chunk_extensions_too_large"];
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return [408, "Request timeout"];
+      return [408, "Request timeout", "timeout"];
     default:
       return [400, "Malformed HTTP request"];
   }
@@ -35,12 +36,14 @@ export function rawErrorResponse(status: number, error: string, requestId: strin
  * A `clientError` listener. Node's own answers are bare 400/408/431 lines; these are JSON, carry
  * an X-Request-ID and are logged (status and the parser's error code, never the bytes received:
  * `rawPacket` is request content). `inFlight` tells whether an answer has already begun on the
- * socket, in which case nothing more can be said and the connection is only cut.
+ * socket, in which case nothing more can be said and the connection is only cut. `onLimit` hears
+ * of each answer that a limit (size, deadline) caused.
  */
 export function answerClientErrors(
   log: Logger,
   linger: LingerBounds,
   inFlight: (socket: Socket) => ServerResponse | undefined,
+  onLimit: (limit: Rejection) => void = () => {},
 ) {
   // A broken parser reports again on every later read: one answer per connection.
   const answered = new WeakSet<Socket>();
@@ -52,7 +55,8 @@ export function answerClientErrors(
       socket.destroy();
       return;
     }
-    const [status, message] = answerFor(error.code);
+    const [status, message, limit] = answerFor(error.code);
+    if (limit) onLimit(limit);
     const requestId = randomUUID();
     socket.write(rawErrorResponse(status, message, requestId));
     lingeringClose(socket, undefined, linger);

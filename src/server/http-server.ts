@@ -1,9 +1,10 @@
 import { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import type { GuardrailApp } from "./app.js";
 import { answerClientErrors } from "./client-error.js";
 import { drainable } from "./drain.js";
 import { lingeringResponses } from "./lingering-close.js";
+import type { Rejection } from "./metrics.js";
 import { type Logger, logRecord } from "./types.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
@@ -54,8 +55,20 @@ function dropLogger(log: Logger, max: number) {
   };
 }
 
-/** The Node server in front of the app: deadlines, the connection cap, JSON for Node's own errors. */
-export function createHttpServer(app: GuardrailApp, hostname: string, limits: ConnectionLimits, log: Logger) {
+/** What the server runs for each request: a hono app's `fetch`. */
+type FetchApp = { readonly fetch: Parameters<typeof getRequestListener>[0] };
+
+/**
+ * The Node server in front of an app: deadlines, the connection cap, JSON for Node's own errors.
+ * `onLimit` hears of every connection or request a limit refused before the app saw it.
+ */
+export function createHttpServer(
+  app: FetchApp,
+  hostname: string,
+  limits: ConnectionLimits,
+  log: Logger,
+  onLimit: (limit: Rejection) => void = () => {},
+) {
   const linger = { ms: limits.lingerMs, bytes: limits.lingerBytes };
   const server = new Server({
     ServerResponse: lingeringResponses(linger),
@@ -68,7 +81,24 @@ export function createHttpServer(app: GuardrailApp, hostname: string, limits: Co
   // Before the app's listener, so a drain can still mark a response `Connection: close`.
   const { drain, inFlight } = drainable(server);
   server.on("request", getRequestListener(app.fetch, { hostname }));
-  server.on("clientError", answerClientErrors(log, linger, inFlight));
-  server.on("drop", dropLogger(log, limits.maxConnections));
+  server.on("clientError", answerClientErrors(log, linger, inFlight, onLimit));
+  const logDrop = dropLogger(log, limits.maxConnections);
+  server.on("drop", () => {
+    onLimit("connection_limit");
+    logDrop();
+  });
   return { server, drain };
+}
+
+/** Resolves once `server` listens, with the port it got (0 picks one) and a URL to reach it. */
+export function listen(server: Server, hostname: string, port: number) {
+  return new Promise<{ port: number; url: string }>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      const { port: got } = server.address() as AddressInfo;
+      const shownHost = hostname.includes(":") ? `[${hostname}]` : hostname;
+      resolve({ port: got, url: `http://${shownHost}:${got}` });
+    });
+  });
 }

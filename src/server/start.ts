@@ -1,6 +1,4 @@
 import { readFile } from "node:fs/promises";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { loadConfig } from "../config/load.js";
 import { loadConfigOffThread } from "../config/load-off-thread.js";
@@ -14,7 +12,11 @@ import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
-import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS } from "./http-server.js";
+import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS, listen } from "./http-server.js";
+import { meteredEngine } from "./metered-engine.js";
+import { createMetrics } from "./metrics.js";
+import { type MetricsListen, startMetricsServer } from "./metrics-server.js";
+import { loadOpenApiDocument } from "./openapi.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
 import { type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
@@ -42,11 +44,15 @@ export interface StartOptions {
    * guardrails and encoder, which the lane's thread rebuilds; off with substitutes (tests).
    */
   readonly textLane?: boolean;
+  /** Serve `GET /metrics` on a listener of its own (see metrics-server.ts); without it nothing is collected. */
+  readonly metrics?: MetricsListen;
 }
 
 export interface RunningServer {
   readonly port: number;
   readonly url: string;
+  /** Where `/metrics` is served, when `metrics` was given. */
+  readonly metricsUrl?: string;
   /** Re-reads the config; on any problem keeps serving the last good one and resolves false. */
   reload(): Promise<boolean>;
   /** Stops accepting, lets in-flight requests finish (up to `drainMs`), then resolves. */
@@ -97,23 +103,13 @@ function reportNotes(compiled: CompiledConfig, log: Logger): void {
   }
 }
 
-function listen(server: Server, hostname: string, port: number) {
-  return new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, hostname, () => {
-      server.off("error", reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
 /** The composition root of `guardrail serve`. A ConfigError at start is the caller's to report. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { configDir, host = "127.0.0.1", port = 8080, log = createStdoutLogger() } = options;
   const registry = options.registry ?? builtinGuardrails;
   const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
-  const encoder =
-    options.encoder ?? (workers > 0 ? createPooledEncoder({ workers }) : createUseLiteEncoder());
+  const pool = !options.encoder && workers > 0 ? createPooledEncoder({ workers }) : undefined;
+  const encoder = options.encoder ?? pool ?? createUseLiteEncoder();
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
   // The built-in guardrails can be rebuilt on other threads (a config loader, the text lane).
   const builtin = registry === builtinGuardrails;
@@ -124,6 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
 
   let current = await load();
+  let loadedAt = Date.now();
   warnIfNoKeys(current, log);
   reportNotes(current, log);
   // Loaded before listening when a profile needs it, so the first request finds it ready.
@@ -143,18 +140,44 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // mostly the same windows (their context), which are embedded once.
   const checkEncoder = withVectorCache(encoder);
   const lane = laneWanted ? startTextLane(checkEncoder, current.config.profiles, laneFailed) : undefined;
+  const release = async () => {
+    await lane?.close();
+    if (!options.encoder) await encoder.close();
+  };
   const engine = createEngine({ registry, encoder: checkEncoder });
+  const version = await packageVersion();
+  const metrics = options.metrics
+    ? createMetrics({
+        version,
+        encoderId: () => (typeof modelState.encoder === "string" ? undefined : modelState.encoder.id),
+        configLoadedAt: () => loadedAt,
+        ...(pool ? { pool: () => pool.stats() } : {}),
+        ...(lane ? { laneInFlight: () => lane.inFlight() } : {}),
+      })
+    : undefined;
+  const checks = lane ? laneEngine(engine, lane) : engine;
   const app = createApp({
-    engine: lane ? laneEngine(engine, lane) : engine,
+    engine: metrics ? meteredEngine(checks, metrics) : checks,
     getConfig: () => current,
     log,
-    version: await packageVersion(),
+    version,
     models: () => modelState,
+    openapi: await loadOpenApiDocument(),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
-  const { server, drain } = createHttpServer(app, host, limits, log);
-  const listeningPort = await listen(server, host, port);
+  const { server, drain } = createHttpServer(app, host, limits, log, metrics?.rejected);
+  const { port: listeningPort, url } = await listen(server, host, port);
+  const metricsServer =
+    metrics && options.metrics
+      ? await startMetricsServer(metrics.registry, options.metrics, limits, log).catch(async (error) => {
+          // The API port is open already: close it, or a failed start would leave it listening.
+          await drain(0);
+          await release();
+          throw error;
+        })
+      : undefined;
 
   const reloadOnce = async () => {
     try {
@@ -163,8 +186,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     } catch (error) {
       const problems = error instanceof ConfigError ? error.problems : [String(error)];
       log(logRecord("error", "config reload failed; still serving the previous config", { problems }));
+      metrics?.reloaded(false);
       return false;
     }
+    loadedAt = Date.now();
+    metrics?.reloaded(true);
     const { profiles, apps } = current.config;
     log(logRecord("info", "config reloaded", { profiles: profiles.size, apps: apps.size }));
     await lane?.reload(profiles).catch((error: Error) => {
@@ -185,21 +211,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const unwatch = options.watch === false ? () => {} : watchConfigDir(configDir, () => void reload());
 
   let closing: Promise<void> | undefined;
-  const release = async () => {
-    await lane?.close();
-    if (!options.encoder) await encoder.close();
-  };
   const close = () => {
     closing ??= (async () => {
       unwatch();
-      await drain(options.drainMs ?? 10_000);
+      const drainMs = options.drainMs ?? 10_000;
+      await Promise.all([drain(drainMs), metricsServer?.close(drainMs)]);
       await release();
     })();
     return closing;
   };
 
-  const shownHost = host.includes(":") ? `[${host}]` : host;
-  const url = `http://${shownHost}:${listeningPort}`;
-  log(logRecord("info", "listening", { url, config: configDir }));
-  return { port: listeningPort, url, reload, close };
+  const metricsUrl = metricsServer && `${metricsServer.url}/metrics`;
+  log(
+    logRecord("info", "listening", {
+      url,
+      config: configDir,
+      ...(metricsUrl ? { metrics: metricsUrl } : {}),
+    }),
+  );
+  return { port: listeningPort, url, ...(metricsUrl ? { metricsUrl } : {}), reload, close };
 }

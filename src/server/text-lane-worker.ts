@@ -39,6 +39,7 @@ async function check(request: Extract<LaneRequest, { check: number }>): Promise<
       checked: request.check,
       body: outcome.body,
       flaggedBy: outcome.flaggedBy,
+      timings: outcome.timings,
       failures: outcome.failures.map((f) => ({
         guardrail: f.guardrail,
         name: f.error.name,

@@ -21,7 +21,7 @@ import { siblingScript, spawnWorker } from "../spawn-worker.js";
  * milliseconds, and a round trip to the lane would cost more than it saves.
  *
  * Protocol (structured clone): `{ reload: n, profiles }` → `{ reloaded: n, error? }`;
- * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures }`
+ * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures, timings }`
  * or `{ checked: id, error }`; `{ abort: id }` stops a check whose client has gone.
  */
 export type LaneRequest =
@@ -49,6 +49,7 @@ export type LaneReply =
       readonly body: CheckResponse;
       readonly flaggedBy: readonly GuardrailId[];
       readonly failures: readonly SentFailure[];
+      readonly timings: CheckOutcome["timings"];
     }
   | { readonly checked: number; readonly error: string };
 
@@ -63,6 +64,8 @@ export interface TextLane {
     prompt: string | undefined,
     options?: CheckOptions,
   ): Promise<CheckOutcome>;
+  /** Checks sent to the lane and not answered yet. */
+  inFlight(): number;
   /** Compiles these profiles in the lane; checks sent after it use them. Rejects if they fail to compile. */
   reload(profiles: ReadonlyMap<string, Profile>): Promise<void>;
   close(): Promise<void>;
@@ -87,8 +90,11 @@ export function startTextLane(
   const script = siblingScript(import.meta.url, "text-lane-worker");
   const pending = new Map<number, Pending>();
   let nextId = 0;
+  let checks = 0;
   let latest = profiles;
   let lane: { worker: Worker; stopEncoder: () => void } | undefined;
+  // A lane closed while it still compiles (SIGTERM right after start) did not fail to compile.
+  let closing = false;
 
   const send = (request: (id: number) => LaneRequest): Promise<LaneReply> => {
     const current = lane ?? start();
@@ -121,7 +127,9 @@ export function startTextLane(
       pending.clear();
     });
     const id = nextId++;
-    pending.set(id, { resolve: (reply) => "error" in reply && reply.error && onCompileError(reply.error) });
+    pending.set(id, {
+      resolve: (reply) => "error" in reply && reply.error && !closing && onCompileError(reply.error),
+    });
     worker.postMessage({ reload: id, profiles: latest } satisfies LaneRequest);
     return started;
   }
@@ -134,6 +142,7 @@ export function startTextLane(
       const onAbort = () =>
         sent !== undefined && lane?.worker.postMessage({ abort: sent } satisfies LaneRequest);
       signal?.addEventListener("abort", onAbort, { once: true });
+      checks++;
       try {
         const reply = await send((id) => {
           sent = id;
@@ -151,6 +160,7 @@ export function startTextLane(
         return {
           body: reply.body,
           flaggedBy: reply.flaggedBy,
+          timings: reply.timings,
           failures: reply.failures.map((f): GuardrailFailure => {
             const error = new Error(f.message);
             error.name = f.name;
@@ -158,15 +168,18 @@ export function startTextLane(
           }),
         };
       } finally {
+        checks--;
         signal?.removeEventListener("abort", onAbort);
       }
     },
+    inFlight: () => checks,
     async reload(next) {
       latest = next;
       const reply = await send((reload) => ({ reload, profiles: next }));
       if ("error" in reply && reply.error) throw new Error(reply.error);
     },
     async close() {
+      closing = true;
       const current = lane;
       lane = undefined;
       if (current) {

@@ -35,6 +35,31 @@ export function hashRange(family: number, text: string, start: number, end: numb
   return fmix32(fnv1a(family, text, start, end));
 }
 
+/**
+ * `hashRange(family, text, start, start + n) & mask` for n = min…max (while the text lasts), written
+ * to `out` from `at`; returns where the next value goes. FNV-1a reads left to right, so each
+ * length's state is the shorter one's plus a character: one pass instead of one per length.
+ */
+export function hashPrefixes(
+  family: number,
+  text: string,
+  start: number,
+  min: number,
+  max: number,
+  mask: number,
+  out: Int32Array,
+  at: number,
+): number {
+  let x = Math.imul(OFFSET ^ family, FNV_PRIME);
+  let next = at;
+  const end = Math.min(text.length, start + max);
+  for (let i = start; i < end; i++) {
+    x = Math.imul(x ^ text.charCodeAt(i), FNV_PRIME);
+    if (i + 1 - start >= min) out[next++] = fmix32(x >>> 0) & mask;
+  }
+  return next;
+}
+
 /** Hashes two words as one bigram: the separator keeps "ab"+"c" apart from "a"+"bc". */
 export function hashPair(family: number, a: string, b: string): number {
   const h = Math.imul(fnv1a(family, a, 0, a.length) ^ 0x1f, FNV_PRIME);

@@ -89,7 +89,8 @@ describe("each command's flags", () => {
       const source = await readFile(new URL(file, dir), "utf8");
       const imports = [...source.matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gm)].map((m) => m[1]);
       expect(
-        imports.filter((spec) => !light.includes(spec ?? "")),
+        // Another command module is held to the same rule by this loop.
+        imports.filter((spec) => !light.includes(spec ?? "") && !spec?.startsWith("./")),
         file,
       ).toEqual([]);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runServe, type ServeDeps } from "../../src/cli/actions/serve.js";
+import type { ServeOptions } from "../../src/cli/commands/serve.js";
 import type { StartOptions } from "../../src/server/start.js";
 import { fixture } from "../config/helpers.js";
 import { cli, context } from "./helpers.js";
@@ -44,6 +45,50 @@ describe("guardrail serve", () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("--max-connections must be a whole number from 1");
     }
+  });
+
+  it("serves metrics on their own port when asked, on loopback unless --metrics-host says otherwise", async () => {
+    const starts: StartOptions[] = [];
+    const deps: ServeDeps = {
+      start: async (options) => {
+        starts.push(options);
+        const metrics = options.metrics && { metricsUrl: `http://${options.metrics.host}:9464/metrics` };
+        return {
+          port: 4321,
+          url: "http://127.0.0.1:4321",
+          ...metrics,
+          reload: async () => true,
+          close: async () => {},
+        };
+      },
+      waitForStop: async () => "SIGTERM",
+    };
+    const serve = async (flags: Partial<ServeOptions>) => {
+      const { ctx, output } = context({ config: fixture("valid") });
+      expect(await runServe({ host: "127.0.0.1", port: 0, ...flags }, ctx, deps)).toBe(0);
+      return output().stderr;
+    };
+    expect(await serve({})).not.toContain("metrics at");
+    expect(await serve({ metricsPort: 9464 })).toContain("metrics at http://127.0.0.1:9464/metrics");
+    await serve({ metricsPort: 0, metricsHost: "0.0.0.0" });
+    expect(starts.map((s) => s.metrics)).toEqual([
+      undefined,
+      { port: 9464, host: "127.0.0.1" },
+      { port: 0, host: "0.0.0.0" },
+    ]);
+
+    const run = await cli(["--config", fixture("valid"), "serve", "--metrics-host", "0.0.0.0"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--metrics-host needs --metrics-port");
+  });
+
+  it("names --metrics-port when it is the metrics port that is in use", async () => {
+    const inUse = Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE", port: 9464 });
+    const deps: ServeDeps = { start: () => Promise.reject(inUse), waitForStop: async () => "SIGTERM" };
+    const { ctx } = context({ config: fixture("valid") });
+    await expect(runServe({ host: "127.0.0.1", port: 8080, metricsPort: 9464 }, ctx, deps)).rejects.toThrow(
+      "127.0.0.1:9464 is already in use; pick another --metrics-port",
+    );
   });
 
   it("turns a port in use into a usage error", async () => {

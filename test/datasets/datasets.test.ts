@@ -51,6 +51,7 @@ const specs: Spec[] = [
   },
   { file: "datasets/attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
   { file: "datasets/attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
+  { file: "datasets/leakage/non-leak-responses.jsonl", label: 0, category: "kind", minRows: 80 },
 ];
 
 const LANGS = new Set([

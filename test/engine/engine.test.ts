@@ -5,22 +5,10 @@ import { compileNotes, compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
 import type { GuardrailRegistry } from "../../src/guardrails/registry.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
-import type { AnyGuardrailDefinition, GuardrailId } from "../../src/guardrails/types.js";
+import type { GuardrailId } from "../../src/guardrails/types.js";
+import { boomKeyword } from "../helpers/boom-keyword.js";
 
-const settings = z.strictObject({ enabled: z.boolean().default(false) });
-
-/** A keyword stand-in that flags texts containing "bad", or throws on "boom". */
-const fakeKeyword: AnyGuardrailDefinition = {
-  ...builtinGuardrails.keyword,
-  settings,
-  create: () => ({
-    check: ({ text }) => {
-      if (text.folded.includes("boom")) throw new Error("detector exploded");
-      return { flagged: text.folded.includes("bad"), matched: text.folded.includes("bad") ? ["bad"] : [] };
-    },
-  }),
-};
-const registry: GuardrailRegistry = { ...builtinGuardrails, keyword: fakeKeyword };
+const registry: GuardrailRegistry = { ...builtinGuardrails, keyword: boomKeyword };
 
 function profile(enabled: GuardrailId[], onError: Profile["onError"] = "block"): Profile {
   const guardrails = Object.fromEntries(
@@ -100,11 +88,62 @@ describe("engine", () => {
     expect(body.execution_time).toBe(0.25);
   });
 
+  it("times every guardrail that ran for the check, failed ones too, and no other", async () => {
+    let t = 0;
+    const timed = createEngine({ registry, now: () => (t += 5) });
+    const compiled = await compileProfile(profile(["keyword", "pii", "content_moderation"]), registry);
+    const { timings, failures } = await timed.check("input", "boom", compiled);
+    expect(failures.map((f) => f.guardrail)).toEqual(["keyword"]);
+    // content_moderation is output-only: it did not run, so it has no time.
+    expect(Object.keys(timings).sort()).toEqual(["keyword", "pii"]);
+    for (const ms of Object.values(timings)) expect(ms).toBeGreaterThan(0);
+  });
+
+  it("times a detector that answers at once to its return, one that awaits to its settling", async () => {
+    let t = 0;
+    const settings = z.strictObject({ enabled: z.boolean().default(false) });
+    // On a clock that moves only when a detector works: regex takes 100, pii 50 before it awaits and 30 after.
+    const working: GuardrailRegistry = {
+      ...registry,
+      regex: {
+        ...builtinGuardrails.regex,
+        settings,
+        create: () => ({
+          check: () => {
+            t += 100;
+            return { flagged: false };
+          },
+        }),
+      },
+      pii: {
+        ...builtinGuardrails.pii,
+        settings,
+        create: () => ({
+          check: async () => {
+            t += 50;
+            await null;
+            t += 30;
+            return { flagged: false };
+          },
+        }),
+      },
+    };
+    const timed = createEngine({ registry: working, now: () => t });
+    const { timings } = await timed.check(
+      "input",
+      "hi",
+      await compileProfile(profile(["regex", "pii"]), working),
+    );
+    // Not 150: pii's first part ran before regex's finding was read, but it is not regex's time.
+    expect(timings.regex).toBe(100);
+    expect(timings.pii).toBeGreaterThanOrEqual(80);
+  });
+
   it("collects detectors' build notes, prefixed with profile and guardrail, for the edges to report", async () => {
     const noted: GuardrailRegistry = {
       ...registry,
       keyword: {
-        ...fakeKeyword,
+        ...boomKeyword,
         create: () => ({ check: () => ({ flagged: false }), notes: ["index rebuilt"] }),
       },
     };

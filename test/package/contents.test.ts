@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
 const SHIPPED = new Set(["bin", "dist", "profiles", "models", "README.md", "package.json", "LICENSE"]);
+// Of docs/, only what the server reads: the OpenAPI document it serves at /openapi.json.
+const SHIPPED_FILES = new Set(["docs/openapi.yaml"]);
 
 function packedFiles(): string[] {
   const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
@@ -28,7 +30,8 @@ function sourceFiles(dir: string): string[] {
 describe("the npm package", () => {
   it("holds only the runtime's folders, with the vector guardrail's corpus beside its index", () => {
     const files = packedFiles();
-    expect(files.filter((f) => !SHIPPED.has(f.split("/")[0] ?? ""))).toEqual([]);
+    expect(files.filter((f) => !SHIPPED.has(f.split("/")[0] ?? "") && !SHIPPED_FILES.has(f))).toEqual([]);
+    expect(files).toContain("docs/openapi.yaml");
     expect(files).toContain("models/vector/known-injections.jsonl");
     expect(files).toContain("models/vector/index.bin");
   });

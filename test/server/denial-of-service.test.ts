@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileTexts } from "../../bench/lib/adversarial-texts.js";
 import type { CheckOutcome, Engine } from "../../src/engine/engine.js";
 import { type RunningServer, startServer } from "../../src/server/start.js";
+import { documentedFetch } from "../helpers/openapi/conformance.js";
 import { type ConfigFixture, INPUT, makeApp, makeConfigDir, OUTPUT } from "./fixtures.js";
 
 // Issue 9: one request under the 100,000-character limit held the whole server for 13–62 s. These
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 async function check(path: string, message: string) {
   const started = performance.now();
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await documentedFetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": fixture.keys.current },
     body: JSON.stringify({ message }),
@@ -97,7 +98,7 @@ describe("four hostile requests at once", () => {
     const hostile = ISSUE_TEXTS.slice(0, 4).map((name) => check(INPUT, texts.get(name) as string));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await documentedFetch(`${server.url}/healthz`);
     const healthMs = performance.now() - started;
     const small = await check(INPUT, "What is the capital of France?");
     expect(health.status).toBe(200);

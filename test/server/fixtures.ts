@@ -9,7 +9,9 @@ import { type CheckResponse, createEngine, type Engine } from "../../src/engine/
 import { builtinGuardrails, type GuardrailRegistry } from "../../src/guardrails/registry.js";
 import type { Encoder } from "../../src/models/encoder.js";
 import { createApp } from "../../src/server/app.js";
+import { loadOpenApiDocument } from "../../src/server/openapi.js";
 import type { Limits, LogRecord } from "../../src/server/types.js";
+import { documentedApp } from "../helpers/openapi/conformance.js";
 
 export const APP_STRICT = "app_strict_000001";
 export const APP_QUIET = "app_quiet_0000001";
@@ -107,7 +109,13 @@ export interface TestAppOptions {
   readonly encoder?: Encoder;
 }
 
-/** The app over a fixture's config, with every log record captured. */
+let openapi: Promise<Record<string, unknown>> | undefined;
+const openapiDocument = () => (openapi ??= loadOpenApiDocument());
+
+/**
+ * The app over a fixture's config, with every log record captured. Every response its
+ * `request()` returns has been validated against docs/openapi.yaml (test/helpers/openapi/).
+ */
 export async function makeApp(fixture: ConfigFixture, options: TestAppOptions = {}) {
   const registry = options.registry ?? builtinGuardrails;
   const { encoder } = options;
@@ -118,9 +126,10 @@ export async function makeApp(fixture: ConfigFixture, options: TestAppOptions = 
     getConfig: () => compiled,
     log: (record) => logs.push(record),
     version: "test",
+    openapi: await openapiDocument(),
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  return { app, logs };
+  return { app: documentedApp(app), logs };
 }
 
 export const INPUT = "/apikey/api/guardrail/v1/input-check";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONNECTION_LIMITS } from "../../src/server/http-server.js";
+import { documentedFetch } from "../helpers/openapi/conformance.js";
 import {
   nextResponse,
   open,
@@ -95,7 +96,7 @@ describe("the connection cap", () => {
 
     held[0]?.destroy();
     await sleep(100);
-    const res = await fetch(`${server.url}/healthz`);
+    const res = await documentedFetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
     for (const socket of held) socket.destroy();
   });

@@ -2,6 +2,7 @@ import { connect, type Socket } from "node:net";
 import { afterEach } from "vitest";
 import { type RunningServer, type StartOptions, startServer } from "../../src/server/start.js";
 import type { LogRecord } from "../../src/server/types.js";
+import { expectDocumentedAnswers, recordRequests } from "../helpers/openapi/raw-exchanges.js";
 import { type ConfigFixture, INPUT, makeConfigDir } from "./fixtures.js";
 
 /** A real server on a free loopback port over a fresh config; stopped after each test. */
@@ -46,10 +47,15 @@ export function rawPost(key: string, body: string, headers: Record<string, strin
   return `POST ${INPUT} HTTP/1.1\r\n${lines.join("")}\r\n${body}`;
 }
 
-/** `allowHalfOpen` keeps sending after the server's FIN, as a client busy writing does. */
+/**
+ * `allowHalfOpen` keeps sending after the server's FIN, as a client busy writing does. The
+ * requests written are noted, so every response read with `received` or `nextResponse` is checked
+ * against docs/openapi.yaml.
+ */
 export const open = (port: number, allowHalfOpen = false) =>
   new Promise<Socket>((resolve, reject) => {
     const socket = connect({ port, host: "127.0.0.1", allowHalfOpen }, () => resolve(socket));
+    recordRequests(socket);
     socket.once("error", reject);
   });
 
@@ -60,14 +66,20 @@ export interface Received {
   readonly ms: number;
 }
 
-/** Collects from now on; resolves when the server (or the kernel) ends the connection. */
+/**
+ * Collects from now on; resolves when the server (or the kernel) ends the connection, and rejects
+ * when a whole response in what arrived is not one docs/openapi.yaml describes.
+ */
 export function received(socket: Socket, since = performance.now()): Promise<Received> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let text = "";
     let error: string | undefined;
     socket.on("data", (chunk) => (text += chunk.toString("latin1")));
     socket.on("error", (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
-    socket.once("close", () => resolve({ text, error, ms: performance.now() - since }));
+    socket.once("close", () => {
+      const result = { text, error, ms: performance.now() - since };
+      expectDocumentedAnswers(socket, parseResponses(text)).then(() => resolve(result), reject);
+    });
   });
 }
 
@@ -94,6 +106,23 @@ export interface RawResponse {
 export function parseResponse(text: string): RawResponse {
   const end = text.indexOf("\r\n\r\n");
   if (end < 0) throw new Error(`no complete response in ${JSON.stringify(text.slice(0, 200))}`);
+  return parseHead(text, end);
+}
+
+/** Every whole response in raw bytes, in order; a response cut short is left out. */
+export function parseResponses(text: string): RawResponse[] {
+  const responses: RawResponse[] = [];
+  for (let rest = text, end = rest.indexOf("\r\n\r\n"); end >= 0; end = rest.indexOf("\r\n\r\n")) {
+    const response = parseHead(rest, end);
+    const length = Number(response.headers["content-length"] ?? 0);
+    if (rest.length < end + 4 + length) break;
+    responses.push(response);
+    rest = rest.slice(end + 4 + length);
+  }
+  return responses;
+}
+
+function parseHead(text: string, end: number): RawResponse {
   const [statusLine = "", ...lines] = text.slice(0, end).split("\r\n");
   const headers = Object.fromEntries(
     lines.map((line) => {
@@ -111,7 +140,7 @@ export function parseResponse(text: string): RawResponse {
 
 /** Waits for one whole response on a connection that stays open (keep-alive). */
 export function nextResponse(socket: Socket): Promise<RawResponse> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let text = "";
     const onData = (chunk: Buffer) => {
       text += chunk.toString("latin1");
@@ -121,7 +150,7 @@ export function nextResponse(socket: Socket): Promise<RawResponse> {
       const length = Number(response.headers["content-length"] ?? 0);
       if (Buffer.byteLength(response.body, "latin1") < length) return;
       socket.off("data", onData);
-      resolve(response);
+      expectDocumentedAnswers(socket, [response]).then(() => resolve(response), reject);
     };
     socket.on("data", onData);
   });

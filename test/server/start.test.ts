@@ -1,8 +1,9 @@
-import { request } from "node:http";
+import { type IncomingMessage, request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/errors.js";
 import { type RunningServer, type StartOptions, startServer } from "../../src/server/start.js";
 import type { LogRecord } from "../../src/server/types.js";
+import { documentedFetch, expectDocumented } from "../helpers/openapi/conformance.js";
 import { APP_STRICT, type ConfigFixture, INPUT, makeConfigDir, readCheck } from "./fixtures.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -30,12 +31,24 @@ async function fixtureDir(options?: Parameters<typeof makeConfigDir>[0]) {
 }
 
 async function check(server: RunningServer, key: string, message: string) {
-  const res = await fetch(`${server.url}${INPUT}`, {
+  const res = await documentedFetch(`${server.url}${INPUT}`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": key, "x-app-id": APP_STRICT },
     body: JSON.stringify({ message }),
   });
   return { status: res.status, body: await readCheck(res) };
+}
+
+/** A node:http response to POST input-check, read whole and checked against docs/openapi.yaml. */
+async function documentedAnswer(res: IncomingMessage) {
+  let body = "";
+  for await (const chunk of res.setEncoding("utf8")) body += chunk;
+  const headers = Object.fromEntries(
+    Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
+  );
+  const status = res.statusCode ?? 0;
+  await expectDocumented({ method: "POST", path: INPUT, status, headers, body });
+  return { status, body };
 }
 
 const strict = (keyword: string) =>
@@ -132,12 +145,7 @@ describe("close", () => {
         method: "POST",
         headers: { "content-type": "application/json", "x-api-key": fixture.keys.current },
       });
-      req.on("response", (res) => {
-        let body = "";
-        res
-          .on("data", (chunk) => (body += chunk))
-          .on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      req.on("response", (res) => documentedAnswer(res).then(resolve, reject));
       req.on("error", reject);
       req.write('{"message": "half of a ');
       setTimeout(() => req.end('message"}'), 300);
@@ -148,7 +156,7 @@ describe("close", () => {
     expect(status).toBe(200);
     expect(JSON.parse(body).injection_detected).toBe(false);
     await closed;
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await expect(documentedFetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 
   it("answers 413 over a real socket for a chunked body that grows too large", async () => {
@@ -159,7 +167,8 @@ describe("close", () => {
         method: "POST",
         headers: { "content-type": "application/json", "x-api-key": fixture.keys.current },
       });
-      req.on("response", (res) => resolve(res.statusCode ?? 0)).on("error", reject);
+      req.on("response", (res) => documentedAnswer(res).then((answer) => resolve(answer.status), reject));
+      req.on("error", reject);
       req.write('{"message": "');
       for (let i = 0; i < 20; i++) req.write("x".repeat(1000));
       req.end('"}');

@@ -21,10 +21,16 @@ const profile = (name: string) => compiled.profiles.get(name) as CompiledProfile
 const LETTER =
   "Dear team, the quarterly review is on Thursday and the slides are in the shared folder. " +
   "Please send your comments by Wednesday noon so that Priya can merge them. ";
-const withoutTime = ({ body: { execution_time: _t, ...body }, failures, flaggedBy }: CheckOutcome) => ({
+const withoutTime = ({
+  body: { execution_time: _t, ...body },
+  failures,
+  flaggedBy,
+  timings,
+}: CheckOutcome) => ({
   body,
   failures,
   flaggedBy,
+  timed: Object.keys(timings).sort(),
 });
 
 describe("the text lane", () => {
@@ -52,6 +58,18 @@ describe("the text lane", () => {
     const here = await local.check("output", "mple.com.", profile("default"), undefined, options);
     const there = await lane.check("output", "default", "mple.com.", undefined, options);
     expect(withoutTime(there)).toEqual(withoutTime(here));
+  });
+
+  it("counts the checks it holds, for the server's metrics", async () => {
+    const checks = [
+      lane.check("input", "default", LETTER.repeat(20), undefined),
+      lane.check("output", "strict", LETTER.repeat(20), undefined),
+    ];
+    expect(lane.inFlight()).toBe(2);
+    await Promise.all(checks);
+    expect(lane.inFlight()).toBe(0);
+    await expect(lane.check("input", "nope", LETTER, undefined)).rejects.toThrow();
+    expect(lane.inFlight()).toBe(0);
   });
 
   it("answers with an error, not a verdict, for a profile it does not know", async () => {
@@ -89,6 +107,15 @@ describe("the text lane", () => {
     }
   });
 
+  it("reports no compile failure for a lane closed while it compiles (SIGTERM right after start)", async () => {
+    const heard: string[] = [];
+    const closed = startTextLane(encoder, config.profiles, (error) => heard.push(error));
+    await closed.close();
+    // The worker's exit is reported on a later turn: give it time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+  });
+
   it("stops the work of a check whose caller has gone", async () => {
     const controller = new AbortController();
     const pending = lane.check("input", "default", LETTER.repeat(400), undefined, {
@@ -108,6 +135,7 @@ describe("laneEngine", () => {
     body: { injection_detected: false, execution_time: 0, checks: { where: { where } } },
     failures: [],
     flaggedBy: [],
+    timings: {},
   });
   const here: Engine = {
     check: async () => answer("here"),

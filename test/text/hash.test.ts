@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { featurize, words } from "../../src/guardrails/content-moderation/model/features.js";
-import { hashPair, hashRange } from "../../src/text/hash.js";
+import { hashPair, hashPrefixes, hashRange } from "../../src/text/hash.js";
 
 // Values recorded from the injection and moderation featurizers before they shared this module:
 // the shipped weights index by them, so they must never move.
@@ -18,6 +18,19 @@ describe("feature hashing", () => {
   it("hashes a range without building the substring", () => {
     expect(hashRange(3, "ignore previous", 2, 7)).toBe(946804305);
     expect(hashRange(3, "ignore previous", 2, 7)).toBe(hashRange(3, "nore ", 0, 5));
+  });
+
+  it("hashes every prefix length in one pass as hashRange does each", () => {
+    const text = " ignore ✓ 日本 ";
+    const mask = (1 << 18) - 1;
+    for (let start = 0; start < text.length; start++) {
+      const out = new Int32Array(3);
+      const n = hashPrefixes(3, text, start, 3, 5, mask, out, 0);
+      const expected = [3, 4, 5]
+        .filter((len) => start + len <= text.length)
+        .map((len) => hashRange(3, text, start, start + len) & mask);
+      expect(Array.from(out.subarray(0, n)), `from ${start}`).toEqual(expected);
+    }
   });
 
   it("hashes bigrams with a separator", () => {

@@ -11,11 +11,15 @@
  * flagged.
  *
  *   npx tsx training/content-moderation/loso-sweep.ts --scores A.jsonl,B.jsonl [--max-fpr 0.1] [--max-helpful-fpr 0.02]
+ *
+ * `--at T,C` prints instead each held-out source's figures at toxic threshold T and compliance
+ * threshold C (the model card's table).
  */
 import { flag, parseFlags, UsageError, usageOf } from "../lib/flags.js";
 import { readJsonl } from "../lib/jsonl.js";
 import { runMain } from "../lib/main.js";
 import { atThreshold, type Scored } from "../lib/metrics.js";
+import { binaryFigures } from "./evaluate.js";
 import type { Signal } from "./example.js";
 
 const USAGE = "npx tsx training/content-moderation/loso-sweep.ts --scores FILE,… [flags]";
@@ -26,6 +30,7 @@ const FLAGS = {
     min: 0,
     max: 1,
   }),
+  at: flag.string("", "TOXIC,COMPLIANCE: print each held-out source's figures at these thresholds"),
 };
 
 /** The sources of ordinary helpful answers (training/content-moderation/data-responses.ts). */
@@ -86,6 +91,27 @@ export function pick(points: readonly SweepPoint[], maxFpr: number, maxHelpfulFp
   return ok.reduce<SweepPoint | null>((best, p) => (best === null || p.f1 > best.f1 ? p : best), null);
 }
 
+/** Each held-out source's figures at one pair of thresholds, as a Markdown table. */
+function perSource(bySource: ReadonlyMap<string, readonly SignalRow[]>, at: OperatingPoints): string[] {
+  const fmt = (x: number, shown: boolean) => (shown && Number.isFinite(x) ? x.toFixed(3) : "–");
+  const lines = [
+    "| held-out source | n | unsafe | ROC-AUC | precision | recall | F1 | FPR |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const [source, rows] of bySource) {
+    const f = binaryFigures(
+      rows.map((r) => asScored(r, at)),
+      1,
+    );
+    const both = f.positives > 0 && f.positives < f.n;
+    const safe = f.positives < f.n;
+    lines.push(
+      `| ${source} | ${f.n} | ${f.positives} | ${fmt(f.rocAuc, both)} | ${fmt(f.precision, both)} | ${fmt(f.recall, f.positives > 0)} | ${fmt(f.f1, both)} | ${fmt(f.fpr, safe)} |`,
+    );
+  }
+  return lines;
+}
+
 const GRID = Array.from({ length: 91 }, (_, i) => (5 + i) / 100);
 
 async function main(argv: string[]): Promise<void> {
@@ -100,6 +126,18 @@ async function main(argv: string[]): Promise<void> {
       rows.push({ label: l.label, signals: l.signals });
       bySource.set(l.source, rows);
     }
+  if (flags.at) {
+    const [toxic, compliance] = flags.at.split(",").map(Number);
+    if (!(toxic && compliance && toxic <= 1 && compliance <= 1))
+      throw new UsageError("--at: give TOXIC,COMPLIANCE, two thresholds in (0, 1]", usageOf(USAGE, FLAGS));
+    const at = { toxic, compliance };
+    for (const line of perSource(bySource, at)) console.log(line);
+    const p = macroAt(bySource, at);
+    console.log(
+      `\nmacro F1 ${p.f1.toFixed(3)}, macro FPR ${p.fpr.toFixed(3)}, macro recall ${p.recall.toFixed(3)}, worst helpful-answer FPR ${p.helpfulFpr.toFixed(3)}`,
+    );
+    return;
+  }
   const shared = GRID.map((t) => macroAt(bySource, { toxic: t, compliance: t }));
   const pairs = GRID.flatMap((toxic) => GRID.map((compliance) => macroAt(bySource, { toxic, compliance })));
   const fmt = (x: number) => x.toFixed(3);

@@ -13,6 +13,7 @@ import { loadProjectData } from "./project-data.js";
 import { loadAttacks, loadDeepset, loadPromptmap, loadRaccoonAttacks } from "./sources-attacks.js";
 import { loadBenign, loadHarmfulQuestions } from "./sources-benign.js";
 import { loadEveryday } from "./sources-everyday.js";
+import { loadRound4 } from "./sources-round4.js";
 import { splitByFamily } from "./split.js";
 import { buildTriggerNegatives } from "./trigger-negatives.js";
 
@@ -32,6 +33,9 @@ export const HELDOUT_SOURCES = new Set([
 export const DATA_FLAGS = {
   data: flag.path(SHARED_DATASETS, "the public data sets"),
   project: flag.path(resolve(REPO, "datasets"), "the project's own data sets"),
+  round4: flag.boolean(
+    "also train on the injection sets added for issue 12 (sources-round4.ts; not yet in the shipped model)",
+  ),
 };
 
 export interface DataPaths {
@@ -39,6 +43,8 @@ export interface DataPaths {
   shared: string;
   /** The project's datasets/ folder. */
   project: string;
+  /** Include the sets added for issue 12 (sources-round4.ts). */
+  round4: boolean;
 }
 
 /** Every labelled example, in a fixed order (the order dedup keeps first copies by). */
@@ -48,8 +54,10 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
   const benign = loadBenign(injection, seed + 2);
   // Long answers from the benign sources double as carriers for planted payloads.
   const documents = benign.filter((e) => e.kind === "long").map((e) => e.text);
+  const project = loadProjectData(paths.project, seed + 5);
+  const projectAttacks = project.filter((e) => e.label === 1 && e.kind === "prompt").map((e) => e.text);
   return [
-    ...loadProjectData(paths.project, seed + 5),
+    ...project,
     ...buildTriggerNegatives(seed + 3),
     ...buildBenignFrames(seed + 6),
     ...buildHijacks(seed + 7),
@@ -61,6 +69,8 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
     ...loadEveryday(join(paths.shared, "moderation"), seed + 4),
     ...loadDeepset(injection),
     ...loadPromptmap(injection),
+    // Last, so that where a new text nearly repeats an older one, the older copy is the one kept.
+    ...(paths.round4 ? loadRound4(injection, documents, projectAttacks, seed + 8) : []),
   ];
 }
 

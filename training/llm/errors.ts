@@ -25,7 +25,11 @@ const FLAGS = {
 async function main(argv: string[]): Promise<void> {
   const { split, seed, ...flags } = parseFlags(USAGE, FLAGS, argv);
   const options = { seed, plantDirect: false, refit: 0, trainFraction: 1 };
-  const { splits, family } = loadSplits({ shared: flags.data, project: flags.project }, options, () => {});
+  const { splits, family } = loadSplits(
+    { shared: flags.data, project: flags.project, round4: flags.round4 },
+    options,
+    () => {},
+  );
   const examples = splits[split].filter((e) => e.kind !== "harmful-plain");
   const classifier = await loadInjectionClassifier(flags.model);
   const encoder = createUseLiteEncoder({ intraOpThreads: 2 });

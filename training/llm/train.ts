@@ -7,50 +7,28 @@
  * on) → calibrate and pick thresholds → measure through the shipped classifier → write.
  */
 import { resolve } from "node:path";
-import { createInjectionClassifier, type InjectionModelHeader } from "../../src/guardrails/llm/classifier.js";
-import { createNgramScorer } from "../../src/guardrails/llm/ngram-scorer.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
-import { foldText } from "../../src/text/normalize.js";
 import { flag, type Parsed, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
-import { modelDir, REPO, SEED } from "../lib/paths.js";
-import { calibrate, type ThresholdRules } from "./calibrate.js";
-import { type FitContext, type FitSet, fitStack, outOfFold } from "./cross-fit.js";
+import { modelDir, REPO } from "../lib/paths.js";
+import { assemble } from "./assemble.js";
+import { type FitSet, fitStack, outOfFold } from "./cross-fit.js";
 import { DATA_FLAGS, loadSplits } from "./data.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import { cardTables } from "./evaluate.js";
 import type { Example } from "./example.js";
-import { fitMlpStage } from "./fit-mlp.js";
-import { featureExamples, trainNgrams } from "./items.js";
+import { fitContext, MODEL_FLAGS, thresholdRules } from "./fit-context.js";
+import { featureExamples } from "./items.js";
 import type { Split } from "./split.js";
 import { summarize } from "./summary.js";
-import { quantise, writeModel } from "./write-model.js";
+import { writeModel } from "./write-model.js";
 
 const USAGE = "npm run train:llm -- [flags]";
 const FLAGS = {
   ...DATA_FLAGS,
   out: flag.path(modelDir("llm"), "where the model and its card's figures go"),
-  bits: flag.integer(18, "log2 of the n-gram hash buckets", { min: 8, max: 24 }),
-  epochs: flag.integer(6, "n-gram logistic regression epochs", { min: 1 }),
-  rate: flag.number(0.1, "n-gram AdaGrad step", { min: 0 }),
-  l2: flag.number(1e-6, "n-gram L2 strength per example", { min: 0 }),
-  seed: flag.integer(SEED, "seed of every split, shuffle and initialisation"),
-  maxFpr: flag.number(0.02, "false-positive budget of the threshold rules", { min: 0, max: 1 }),
-  thresholdRule: flag.choice(
-    ["pooled", "balanced"] as const,
-    "pooled",
-    "the rule that sets the bundled thresholds",
-  ),
-  sourceMin: flag.integer(50, "pooled rule: benign sources with at least this many calibration texts…", {
-    min: 1,
-  }),
-  sourceFpr: flag.number(0.05, "…stay at or under this false-positive rate", { min: 0, max: 1 }),
+  ...MODEL_FLAGS,
   ngramsOnly: flag.boolean("train the n-gram model alone (no encoder, no MLP)"),
-  hidden: flag.integer(256, "MLP hidden units", { min: 1 }),
-  dropout: flag.number(0.2, "MLP dropout on the hidden layer", { min: 0, max: 0.99 }),
-  decay: flag.number(1e-4, "MLP decoupled weight decay per step", { min: 0 }),
-  mlpEpochs: flag.integer(12, "MLP epochs (the most, with early stopping)", { min: 1 }),
-  averageFrom: flag.integer(4, "average the MLP's weights from this epoch on; 0: early stopping", { min: 0 }),
   refit: flag.integer(10, "fit on train + calibration, calibrate on K-fold out-of-fold scores; 0: off", {
     min: 0,
   }),
@@ -81,7 +59,7 @@ async function main(argv: string[]): Promise<void> {
   // Load and split.
   const extra = flags.extra ? { name: flags.extra, dir: resolve(REPO, flags.extra) } : undefined;
   const { splits, family } = loadSplits(
-    { shared: flags.data, project: flags.project },
+    { shared: flags.data, project: flags.project, round4: flags.round4 },
     {
       seed,
       ...(extra ? { extra } : {}),
@@ -101,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
   const embedded = flags.ngramsOnly ? {} : await embedSplits(splits, log);
 
   // Fit the n-grams (and, with a refit, the MLP and the out-of-fold scores).
-  const fit = fitContext(flags, dim, family, log);
+  const fit = fitContext(flags, family, log);
   const union: FitSet = {
     examples: [...splits.train, ...splits.calibration],
     featured: [...featured.train, ...featured.calibration],
@@ -113,69 +91,40 @@ async function main(argv: string[]): Promise<void> {
   log(
     `n-grams trained (two rounds: whole texts, then with each attack's best window)${refit > 0 ? ` on train + calibration; ${refit}-fold out-of-fold scores for calibration` : ""}`,
   );
-  // Quantise first, so everything below measures the weights that ship.
-  const { scale, quantised, shipped } = quantise(model.weights);
-  const ngram = createNgramScorer(dim, shipped, model.bias);
-
   // Calibrate. With a refit the calibration split is trained on too, and its texts are scored out
   // of fold: by fits that never saw their family (cross-fit.ts). The threshold is still chosen on
   // the same texts; out-of-fold scores of the training split are not used, because the split's
   // largest family (CyberSecEval, a fifth of it) would be judged by a fit that lost all of it at once.
-  const calibration = splits.calibration.filter((e) => e.kind !== "harmful-plain");
   const oofOf = (scores: number[]) => {
     const byExample = new Map(union.examples.map((e, i) => [e, scores[i] as number]));
     return (e: Example) => byExample.get(e) as number;
   };
-  const rules: ThresholdRules = {
-    rule: flags.thresholdRule,
-    maxFpr: flags.maxFpr,
-    pooled: { maxFpr: flags.maxFpr, minSource: flags.sourceMin, maxSourceFpr: flags.sourceFpr },
-  };
-  const ngramCal = calibrate(
-    calibration,
-    oof ? oofOf(oof.ngram) : (e) => ngram(foldText(e.text)).z,
+  const rules = thresholdRules(flags);
+  const built = assemble({
+    model,
+    splits,
+    embedded,
+    featured: featured.train,
+    fit,
     rules,
-    log,
-  );
-  log(`n-grams alone: ${ngramCal.isotonic.z.length} isotonic knots, threshold ${ngramCal.threshold}`);
-  const header: InjectionModelHeader = {
-    format: 2,
-    dim,
-    scale,
-    bias: model.bias,
-    platt: ngramCal.platt,
-    isotonic: ngramCal.isotonic,
-    threshold: ngramCal.threshold,
+    ...(refitted && oof
+      ? { refitted: { mlp: refitted.mlp, outOfFold: { ngram: oofOf(oof.ngram), mlp: oofOf(oof.mlp) } } }
+      : {}),
+    ngramsOnly: flags.ngramsOnly,
+    members: flags.ensemble,
     trainedAt: new Date().toISOString().slice(0, 10),
-  };
-
-  // Fit (without a refit) and calibrate the MLP.
-  const stage = flags.ngramsOnly
-    ? undefined
-    : fitMlpStage({
-        splits,
-        embedded,
-        featured: featured.train,
-        fit,
-        scorer: ngram,
-        calibration,
-        ...(refitted ? { refitted: refitted.mlp } : {}),
-        ...(oof ? { outOfFold: oofOf(oof.mlp) } : {}),
-        rules,
-        members: flags.ensemble,
-        log,
-      });
-  if (stage) header.mlp = stage.header;
+    log,
+  });
+  const { header, classifier } = built;
 
   // Measure through the classifier that ships, on the weights that ship.
-  const classifier = createInjectionClassifier(header, shipped, stage?.mlp);
   const version = refit > 0 ? "v3" : "v2.1";
   const tables = await cardTables({
     splits,
     embedded,
     classifier,
     rules,
-    thresholds: { ...(stage ? { full: stage.thresholds } : {}), ngrams: ngramCal.thresholds },
+    thresholds: built.thresholds,
     version,
     outOfFold: oof !== undefined,
     ...(flags.compare ? { compare: flags.compare } : {}),
@@ -185,7 +134,11 @@ async function main(argv: string[]): Promise<void> {
   // Write.
   if (!flags.dryRun) {
     const figures = `${trainingLine(flags, header.trainedAt, refit)}\n\n${summarize(splits)}\n\n${tables.join("\n\n")}`;
-    writeModel(flags.out, { header, quantised, ...(stage ? { mlp: stage.mlp } : {}) }, figures);
+    writeModel(
+      flags.out,
+      { header, quantised: built.quantised, ...(built.mlp ? { mlp: built.mlp } : {}) },
+      figures,
+    );
     log(`wrote ${flags.out}`);
   }
   log("done");
@@ -200,27 +153,6 @@ async function embedSplits(splits: Record<Split, Example[]>, log: (m: string) =>
   await encoder.close();
   log("embedded every split (engine windows of text.clean; cached per window)");
   return embedded;
-}
-
-function fitContext(flags: Flags, dim: number, family: (e: Example) => string, log: (m: string) => void) {
-  const ngramOptions = { dim, epochs: flags.epochs, rate: flags.rate, l2: flags.l2, seed: flags.seed };
-  return {
-    dim,
-    family,
-    trainNgrams: (list) => trainNgrams(list, ngramOptions),
-    mlp: {
-      hidden: flags.hidden,
-      rate: 1e-3,
-      decay: flags.decay,
-      dropout: flags.dropout,
-      batch: 64,
-      maxEpochs: flags.mlpEpochs,
-      patience: 4,
-      seed: flags.seed,
-      ...(flags.averageFrom > 0 ? { averageFrom: flags.averageFrom } : {}),
-    },
-    log,
-  } satisfies FitContext;
 }
 
 /** The card's first line: how this model was trained. */

@@ -6,7 +6,6 @@
  *
  *   npx tsx training/llm/unseen.ts [--data DIR] [--per-source 1000]
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +16,7 @@ import { readJson as json, readJsonl as jsonl, readLines } from "../lib/jsonl.js
 import { runMain, timedLog } from "../lib/main.js";
 import { rocAucOf } from "../lib/metrics.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
+import { codegenRequests, fabricPatterns } from "./sources-round4.js";
 
 const USAGE = "npx tsx training/llm/unseen.ts [flags]";
 const FLAGS = {
@@ -37,7 +37,6 @@ function sources(dir: string): Source[] {
   const inj = join(dir, "injection");
   const triggers = lines(join(inj, "tasktracker/saved_injections.txt"));
   const tasks = lines(join(inj, "tasktracker/translated_secondary_tasks.txt"));
-  const fabric = join(inj, "benign/fabric_patterns");
   return [
     {
       name: "tasktracker triggers + task",
@@ -64,21 +63,13 @@ function sources(dir: string): Source[] {
       name: "fabric patterns",
       what: "long benign system-style prompts",
       label: 0,
-      texts: readdirSync(fabric).flatMap((d) => {
-        try {
-          return [readFileSync(join(fabric, d, "system.md"), "utf8")];
-        } catch {
-          return [];
-        }
-      }),
+      texts: fabricPatterns(inj),
     },
     {
       name: "gpteacher codegen",
       what: "benign coding requests",
       label: 0,
-      texts: json<{ instruction: string; input: string }[]>(
-        join(inj, "benign/gpteacher_codegen_instruct.json"),
-      ).map((r) => (r.input ? `${r.instruction}\n\n${r.input}` : r.instruction)),
+      texts: codegenRequests(inj),
     },
     {
       name: "bipia code + table contexts",

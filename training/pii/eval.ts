@@ -11,16 +11,11 @@ import { z } from "zod";
 import { createPiiDetect } from "../../src/guardrails/pii/detect.js";
 import { NAME_ENTITIES, PII_ENTITIES, type PiiEntity } from "../../src/guardrails/pii/entities.js";
 import { loadTaggerModel } from "../../src/guardrails/pii/tagger/model.js";
-import type { Span } from "../../src/guardrails/types.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain } from "../lib/main.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
 import { bioSpans, readConll } from "./data.js";
-
-interface Sample {
-  readonly text: string;
-  readonly spans: readonly Span[];
-}
+import { cleanWithOffsets, type Sample, type Tally, tally, tallySpans } from "./span-tally.js";
 
 const presidio = z.array(
   z.object({
@@ -32,7 +27,7 @@ const presidio = z.array(
 );
 
 // Dataset names that mean one of ours: Presidio's generator calls URLs DOMAIN_NAME.
-const MAP: Readonly<Record<string, string>> = { DOMAIN_NAME: "URL" };
+export const PRESIDIO_MAP: Readonly<Record<string, string>> = { DOMAIN_NAME: "URL" };
 
 function loadPresidio(path: string, split: string | undefined) {
   const rows = presidio.parse(JSON.parse(readFileSync(path, "utf8")));
@@ -52,12 +47,12 @@ function loadPresidio(path: string, split: string | undefined) {
   const samples = chosen.map((row) => ({
     text: row.full_text,
     spans: row.spans.map((s) => {
-      const label = MAP[s.entity_type] ?? s.entity_type;
+      const label = PRESIDIO_MAP[s.entity_type] ?? s.entity_type;
       if (!supported.has(label)) ignored.add(label);
       return { start: s.start_position, end: s.end_position, label };
     }),
   }));
-  const mapped = Object.entries(MAP)
+  const mapped = Object.entries(PRESIDIO_MAP)
     .map(([from, to]) => `${from}→${to}`)
     .join(", ");
   return { samples, ignored: [...ignored].sort(), mapped };
@@ -71,35 +66,10 @@ const WNUT_MAP: Readonly<Record<string, string>> = {
 };
 
 /** WNUT-17 CoNLL; types the guardrail does not detect become IGNORED_<type> spans. */
-function loadWnut(path: string): Sample[] {
+export function loadWnutScored(path: string): Sample[] {
   const labelOf = (type: string, tag: string) =>
     WNUT_MAP[type] ?? (tag === "O" ? undefined : `IGNORED_${type}`);
   return readConll(path).map(({ text, tokens }) => ({ text, spans: bioSpans(tokens, labelOf, false) }));
-}
-
-/**
- * The whitespace folding of `cleanText` (runs of whitespace become one space, ends trimmed), with a
- * map back to the raw offsets the gold spans use.
- */
-function cleanWithOffsets(raw: string): { clean: string; toRaw: (i: number) => number } {
-  let clean = "";
-  const map: number[] = [];
-  let space = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i] as string;
-    if (/\s/.test(ch)) {
-      space = clean.length > 0;
-      continue;
-    }
-    if (space) {
-      clean += " ";
-      map.push(i - 1);
-      space = false;
-    }
-    clean += ch;
-    map.push(i);
-  }
-  return { clean, toRaw: (i) => map[Math.min(i, map.length - 1)] ?? 0 };
 }
 
 const USAGE = "npm run eval:pii -- [flags]";
@@ -120,14 +90,6 @@ const FLAGS = {
 
 type DetectOptions = { names: "tagger" | "rules"; tagger?: ReturnType<typeof loadTaggerModel> };
 
-interface Tally {
-  tp: number;
-  fp: number;
-  fn: number;
-  support: number;
-}
-const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0, support: 0 });
-const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : "  -  ");
 
 function row(name: string, t: Tally, predicted: number): string {
@@ -139,41 +101,11 @@ function row(name: string, t: Tally, predicted: number): string {
 
 function evaluate(samples: readonly Sample[], supported: ReadonlySet<string>, options: DetectOptions): void {
   const detect = createPiiDetect(new Set([...supported] as PiiEntity[]), options);
-  const spanTally = new Map<string, Tally>();
-  const textTally = new Map<string, Tally>();
-  const predictedCount = new Map<string, number>();
-  const get = (m: Map<string, Tally>, k: string) => m.get(k) ?? m.set(k, tally()).get(k) ?? tally();
-  for (const sample of samples) {
-    const { clean, toRaw } = cleanWithOffsets(sample.text);
-    const predicted = detect(clean).map((s) => ({
-      start: toRaw(s.start),
-      end: toRaw(s.end - 1) + 1,
-      label: s.label,
-    }));
-    const gold = sample.spans.filter((g) => supported.has(g.label));
-    const ignored = sample.spans.filter((g) => !supported.has(g.label));
-    for (const p of predicted) {
-      const hit = gold.some((g) => g.label === p.label && overlaps(g, p));
-      // A prediction on text the data labels only with a type we do not score cannot be judged.
-      if (!hit && ignored.some((g) => overlaps(g, p)) && !gold.some((g) => overlaps(g, p))) continue;
-      predictedCount.set(p.label, (predictedCount.get(p.label) ?? 0) + 1);
-      if (hit) get(spanTally, p.label).tp++;
-    }
-    for (const g of gold) {
-      const t = get(spanTally, g.label);
-      t.support++;
-      if (!predicted.some((p) => p.label === g.label && overlaps(g, p))) t.fn++;
-    }
-    const goldTypes = new Set(gold.map((g) => g.label));
-    const predTypes = new Set<string>(predicted.map((p) => p.label));
-    for (const type of new Set([...goldTypes, ...predTypes])) {
-      const t = get(textTally, type);
-      if (goldTypes.has(type)) t.support++;
-      if (goldTypes.has(type) && predTypes.has(type)) t.tp++;
-      else if (goldTypes.has(type)) t.fn++;
-      else t.fp++;
-    }
-  }
+  const {
+    spans: spanTally,
+    predicted: predictedCount,
+    texts: textTally,
+  } = tallySpans(samples, supported, detect);
   console.log("per span (a prediction is correct when it overlaps a gold span of the same type)");
   console.log(`${"type".padEnd(20)} prec.  recall  F1     support`);
   const all = tally();
@@ -249,7 +181,7 @@ async function main(argv: string[]): Promise<void> {
     ...(flags.tagger ? { tagger: loadTaggerModel(pathToFileURL(`${resolve(flags.tagger)}/`)) } : {}),
   };
   if (flags.wnut) {
-    const samples = loadWnut(flags.wnut);
+    const samples = loadWnutScored(flags.wnut);
     console.log(`WNUT-17 ${flags.wnut}: ${samples.length} texts; scored: PERSON, LOCATION, ORGANIZATION;`);
     console.log(
       "mapped: person→PERSON, location→LOCATION, corporation/group→ORGANIZATION; ignored: creative-work, product",

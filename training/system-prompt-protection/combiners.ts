@@ -51,19 +51,64 @@ export function scoreParts(
   });
 }
 
-/** The threshold with the best mean F1 over every setting, with and without prompts, on validation. */
-export function chooseThreshold(
+/**
+ * The bundled threshold (`threshold`) and, when chosen apart, the one for a profile without a
+ * system prompt (`noSystemPrompt`, the `""` and `P` combiners).
+ */
+export interface Thresholds {
+  readonly threshold: number;
+  readonly noSystemPrompt?: number;
+}
+
+export function thresholdFor(thresholds: Thresholds, setting: Setting): number {
+  return setting === "" ? (thresholds.noSystemPrompt ?? thresholds.threshold) : thresholds.threshold;
+}
+
+/**
+ * Without a system prompt, the threshold flags at most this share of the validation no-leaks: the
+ * issue-12 weakness is false positives there, and leave-one-source-out chose 0.10 over no ceiling
+ * (unseen real responses flagged 12% instead of 24%, macro F1 0.880 instead of 0.884; the model card).
+ */
+const NO_SYSTEM_PROMPT_MAX_FPR = 0.1;
+
+/** The threshold with the best mean F1 over `settings`, with and without prompts, on validation. */
+function bestThreshold(
   combiners: Combiners,
   valParts: ReadonlyMap<Setting, PartsRow[]>,
+  settings: readonly Setting[],
+  maxFpr = 1,
 ): { threshold: number; f1: number } {
   let threshold = 0.5;
   let bestF1 = -1;
   for (let t = 0.05; t < 0.951; t += 0.01) {
-    const f1s = [...valParts].flatMap(([s, rows]) =>
-      [true, false].map((p) => atThreshold(scoreParts(combiners, rows, s, p), t).f1),
+    const at = settings.flatMap((s) =>
+      [true, false].map((p) => atThreshold(scoreParts(combiners, valParts.get(s) ?? [], s, p), t)),
     );
-    const mean = f1s.reduce((a, b) => a + b, 0) / f1s.length;
-    if (mean > bestF1 + 1e-9) [bestF1, threshold] = [mean, +t.toFixed(2)];
+    const mean = at.reduce((a, b) => a + b.f1, 0) / at.length;
+    const fpr = at.reduce((a, b) => a + b.fpr, 0) / at.length;
+    if (fpr <= maxFpr && mean > bestF1 + 1e-9) [bestF1, threshold] = [mean, +t.toFixed(2)];
   }
   return { threshold, f1: bestF1 };
+}
+
+/**
+ * Two bundled thresholds, each the best mean F1 on validation over its own settings (with and
+ * without the originating prompt): one with a system prompt (`S`, `SE`), one without (`""`). The
+ * settings are calibrated apart, and without a system prompt the score rests on the learned signal
+ * alone; one threshold for all had been a compromise tuned mostly by the overlap settings.
+ */
+export function chooseThresholds(
+  combiners: Combiners,
+  valParts: ReadonlyMap<Setting, PartsRow[]>,
+): { thresholds: Thresholds; f1: number } {
+  const all = [...valParts.keys()];
+  const withSystem = all.filter((s) => s !== "");
+  if (!valParts.has("") || !withSystem.length) {
+    const one = bestThreshold(combiners, valParts, all);
+    return { thresholds: { threshold: one.threshold }, f1: one.f1 };
+  }
+  const system = bestThreshold(combiners, valParts, withSystem);
+  const none = bestThreshold(combiners, valParts, [""], NO_SYSTEM_PROMPT_MAX_FPR);
+  const f1 = (system.f1 * withSystem.length + none.f1) / all.length;
+  return { thresholds: { threshold: system.threshold, noSystemPrompt: none.threshold }, f1 };
 }

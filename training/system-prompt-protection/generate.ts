@@ -21,7 +21,14 @@ import { firstPerson, gist, nearVerbatim, reformat } from "./transforms.js";
 import { pseudoTranslate } from "./translate.js";
 
 export type LeakKind = "verbatim" | "near_verbatim" | "paraphrase" | "summary" | "translation" | "spliced";
-export type SafeKind = "answer" | "instructional" | "refusal" | "canned_refusal" | "mention" | "generic";
+export type SafeKind =
+  | "answer"
+  | "instructional"
+  | "refusal"
+  | "canned_refusal"
+  | "mention"
+  | "generic"
+  | "real_response";
 
 export interface LeakExample {
   readonly group: string;
@@ -33,6 +40,9 @@ export interface LeakExample {
   /** What the originating prompt is: the extraction classifier's label. */
   readonly promptKind?: "extraction" | "benign";
 }
+
+/** The prompt a response answers, and whether it tried to extract the instructions. */
+type Asked = Required<Pick<LeakExample, "prompt" | "promptKind">>;
 
 /** Group split by system prompt: 60% train, 15% validation (combiner, threshold), 25% test. */
 export function splitOf(id: string): Split {
@@ -61,31 +71,32 @@ function vars(facts: PromptFacts, rng: Rng): Record<string, string> {
   };
 }
 
+/**
+ * `attacks` are the public extraction prompts this split may use, half the extraction attempts;
+ * the project's own (`EXTRACTION_PROMPTS`) are the other half, or none with `ownAttacks: false`
+ * (leave-one-source-out holds each kind of attack out in turn).
+ */
 export function generateExamples(
   prompt: SourcePrompt,
   split: Split,
   attacks: readonly string[],
   seed: number,
+  { ownAttacks = true }: { ownAttacks?: boolean } = {},
 ): LeakExample[] {
   const facts = promptFacts(prompt);
   const rng = createRng(seed ^ hashString(prompt.id));
   const pick = (items: readonly string[]) => fill(rng.pick(family(items, split)), vars(facts, rng));
-  const extraction = () => (attacks.length && rng.chance(0.5) ? rng.pick(attacks) : pick(EXTRACTION_PROMPTS));
+  const extraction = () =>
+    attacks.length && (!ownAttacks || rng.chance(0.5)) ? rng.pick(attacks) : pick(EXTRACTION_PROMPTS);
   // Leaks mostly answer an extraction attempt, refusals nearly always do, normal answers rarely.
-  const asked = (pExtract: number, pBenign: number) => {
+  const asked = (pExtract: number, pBenign: number): Asked | undefined => {
     const r = rng.next();
-    return r < pExtract ? extraction() : r < pExtract + pBenign ? pick(BENIGN_PROMPTS) : undefined;
+    if (r < pExtract) return { prompt: extraction(), promptKind: "extraction" };
+    return r < pExtract + pBenign ? { prompt: pick(BENIGN_PROMPTS), promptKind: "benign" } : undefined;
   };
   const out: LeakExample[] = [];
-  const add = (label: 0 | 1, kind: LeakExample["kind"], response: string, originating: string | undefined) =>
-    out.push({
-      group: prompt.id,
-      split,
-      label,
-      kind,
-      response,
-      ...(originating === undefined ? {} : { prompt: originating }),
-    });
+  const add = (label: 0 | 1, kind: LeakExample["kind"], response: string, originating: Asked | undefined) =>
+    out.push({ group: prompt.id, split, label, kind, response, ...originating });
   const quote = (text: string) => fill(rng.pick(family(QUOTE_FRAMES, split)), { text });
   const restate = (rule: string) =>
     fill(rng.pick(family(PARAPHRASE_FRAMES, split)), { rule: firstPerson(rule, rng) });

@@ -6,18 +6,17 @@ import type { LeakExample } from "./generate.js";
 const f = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(3));
 
 export function summaryHeader(): string {
-  return "| setting | n | ROC-AUC | precision | recall | F1 | FPR | recall @1% FPR |\n|---|---|---|---|---|---|---|---|";
+  return "| setting | n | threshold | ROC-AUC | precision | recall | F1 | FPR | recall @1% FPR |\n|---|---|---|---|---|---|---|---|---|";
 }
 
 export function summaryRow(name: string, rows: readonly Scored[], threshold: number): string {
   const m = atThreshold(rows, threshold);
-  return `| ${name} | ${rows.length} | ${f(rocAucOf(rows) ?? Number.NaN)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.fpr)} | ${f(recallAtFpr(rows, 0.01))} |`;
+  return `| ${name} | ${rows.length} | ${threshold} | ${f(rocAucOf(rows) ?? Number.NaN)} | ${f(m.precision)} | ${f(m.recall)} | ${f(m.f1)} | ${f(m.fpr)} | ${f(recallAtFpr(rows, 0.01))} |`;
 }
 
 /** Per kind: recall for leak kinds, false-positive rate for no-leak kinds. */
 export function kindTable(
-  settings: readonly { name: string; rows: readonly (Scored & { kind: string })[] }[],
-  threshold: number,
+  settings: readonly { name: string; threshold: number; rows: readonly (Scored & { kind: string })[] }[],
 ): string {
   const kinds = [...new Set(settings.flatMap((s) => s.rows.map((r) => `${r.label}:${r.kind}`)))]
     .sort()
@@ -30,7 +29,7 @@ export function kindTable(
     const [label, kind] = key.split(":");
     const cells = settings.map((s) => {
       const rows = s.rows.filter((r) => `${r.label}:${r.kind}` === key);
-      return f(rows.filter((r) => r.score >= threshold).length / Math.max(1, rows.length));
+      return f(rows.filter((r) => r.score >= s.threshold).length / Math.max(1, rows.length));
     });
     const n = settings[0]?.rows.filter((r) => `${r.label}:${r.kind}` === key).length ?? 0;
     lines.push(
@@ -40,26 +39,22 @@ export function kindTable(
   return lines.join("\n");
 }
 
-type Result = { name: string; rows: (Scored & { kind: string })[] };
+type Result = { name: string; threshold: number; rows: (Scored & { kind: string })[] };
 
 /** Everything the training script prints about the test split. */
-export function testReport(
-  results: readonly Result[],
-  test: readonly LeakExample[],
-  threshold: number,
-): string {
+export function testReport(results: readonly Result[], test: readonly LeakExample[]): string {
   const prompts = new Set(test.map((e) => e.group)).size;
   const out = [
-    `\nHeld-out test (${test.length} responses from ${prompts} unseen system prompts), threshold ${threshold}\n`,
+    `\nHeld-out test (${test.length} responses from ${prompts} unseen system prompts), at each setting's threshold\n`,
     summaryHeader(),
-    ...results.map((r) => summaryRow(r.name, r.rows, threshold)),
-    `\nPer kind at threshold ${threshold} (leak kinds: recall; no-leak kinds: share flagged)\n`,
-    kindTable(results, threshold),
+    ...results.map((r) => summaryRow(r.name, r.rows, r.threshold)),
+    "\nPer kind at each setting's threshold (leak kinds: recall; no-leak kinds: share flagged)\n",
+    kindTable(results),
   ];
   for (const source of ["raccoonbench", "chatgpt_system_prompt"]) {
     const keep = (_: unknown, i: number) => (test[i] as LeakExample).group.startsWith(source);
     out.push(`\nTest, ${source} prompts only\n`, summaryHeader());
-    for (const r of results) out.push(summaryRow(r.name, r.rows.filter(keep), threshold));
+    for (const r of results) out.push(summaryRow(r.name, r.rows.filter(keep), r.threshold));
   }
   return out.join("\n");
 }

@@ -7,9 +7,10 @@ import type {
 } from "../../src/guardrails/system-prompt-protection/detector/linear.js";
 import type { HashedHeader } from "../../src/guardrails/system-prompt-protection/detector/model-file.js";
 import { quantise, writeHeader, writeTable } from "../../src/models/weight-file.js";
+import type { Thresholds } from "./combiners.js";
 
 export interface TrainedLeakModel {
-  threshold: number;
+  thresholds: Thresholds;
   seed: number;
   encoder: boolean;
   disclosure: HashedModel;
@@ -26,7 +27,10 @@ export function writeLeakModel(dir: string, model: TrainedLeakModel): void {
   };
   const header = {
     format: 1,
-    threshold: model.threshold,
+    threshold: model.thresholds.threshold,
+    ...(model.thresholds.noSystemPrompt === undefined
+      ? {}
+      : { noSystemPromptThreshold: model.thresholds.noSystemPrompt }),
     seed: model.seed,
     trained: new Date().toISOString().slice(0, 10),
     encoder: model.encoder,

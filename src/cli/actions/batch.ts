@@ -1,6 +1,6 @@
 import { finishBatch } from "../batch/finish.js";
 import { runRows } from "../batch/run.js";
-import { setUpBatch } from "../batch/setup.js";
+import { rowsToRun, setUpBatch } from "../batch/setup.js";
 import type { BatchOptions } from "../commands/batch.js";
 import type { CliContext } from "../context.js";
 
@@ -11,7 +11,7 @@ import type { CliContext } from "../context.js";
 export async function runBatch(options: BatchOptions, ctx: CliContext): Promise<number> {
   const setup = await setUpBatch(options, ctx);
   try {
-    return await finishBatch(setup, await runRows(setup, ctx), ctx);
+    return await finishBatch({ ...setup, total: rowsToRun(setup) }, await runRows(setup, ctx), ctx);
   } finally {
     await setup.input.cleanup();
   }

@@ -25,6 +25,8 @@ async function processDeps(): Promise<ServeDeps> {
 export async function runServe(options: ServeOptions, ctx: CliContext, deps?: ServeDeps): Promise<number> {
   const configDir = requireConfigDir(ctx, "serve");
   const { start, waitForStop } = deps ?? (await processDeps());
+  if (options.metricsHost !== undefined && options.metricsPort === undefined)
+    throw new UsageError("--metrics-host needs --metrics-port");
   const limits: Partial<Limits> = {
     ...(options.bodyLimit === undefined ? {} : { bodyBytes: options.bodyLimit }),
     ...(options.maxMessageChars === undefined ? {} : { messageChars: options.maxMessageChars }),
@@ -37,15 +39,24 @@ export async function runServe(options: ServeOptions, ctx: CliContext, deps?: Se
     ...(options.maxConnections === undefined
       ? {}
       : { connections: { maxConnections: options.maxConnections } }),
+    ...(options.metricsPort === undefined
+      ? {}
+      : { metrics: { port: options.metricsPort, host: options.metricsHost ?? "127.0.0.1" } }),
     registry: await ctx.registry(),
     log: (record) => ctx.io.stdout(`${JSON.stringify(record)}\n`),
-  }).catch((error: NodeJS.ErrnoException) => {
-    const where = `${options.host}:${options.port}`;
-    if (error.code === "EADDRINUSE") throw new UsageError(`${where} is already in use; pick another --port`);
+  }).catch((error: NodeJS.ErrnoException & { port?: number }) => {
+    // Node's listen errors name the port: say which of the two flags to change.
+    const onMetrics =
+      options.metricsPort !== undefined && error.port === options.metricsPort && error.port !== options.port;
+    const [flag, where] = onMetrics
+      ? ["--metrics-port", `${options.metricsHost ?? "127.0.0.1"}:${options.metricsPort}`]
+      : ["--port", `${options.host}:${options.port}`];
+    if (error.code === "EADDRINUSE") throw new UsageError(`${where} is already in use; pick another ${flag}`);
     if (error.code === "EACCES") throw new UsageError(`not allowed to listen on ${where}; use a port ≥ 1024`);
     throw error;
   });
-  ctx.io.stderr(`listening on ${server.url} (config ${configDir}); Ctrl-C to stop\n`);
+  const metrics = server.metricsUrl ? `; metrics at ${server.metricsUrl}` : "";
+  ctx.io.stderr(`listening on ${server.url} (config ${configDir})${metrics}; Ctrl-C to stop\n`);
   const signal = await waitForStop(server);
   ctx.io.stderr(`stopped (${signal})\n`);
   return 0;

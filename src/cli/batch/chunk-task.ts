@@ -21,8 +21,8 @@ export interface ChunkTask {
 /**
  * What a chunk sends back, as one JSON string. Rows count from 1 in the chunk (the main thread adds
  * the rows before it, known once earlier chunks are in); `rows` is how many rows the reader saw,
- * valid or not. Texts travel only for misclassified rows, the ones a report may quote, unless
- * `--out` writes them all.
+ * valid or not. Texts travel only for the rows a report may quote (misclassified, or flipped
+ * between the --compare profiles), unless `--out` writes them all.
  */
 export interface ChunkReply {
   readonly rows: number;
@@ -30,6 +30,11 @@ export interface ChunkReply {
   readonly texts: Record<number, string>;
   readonly partial: boolean;
 }
+
+/** Rows a report may quote: misclassified ones, and with --compare those the profiles disagree on. */
+const quoted = (r: RowResult) =>
+  (r.label !== null && r.label !== r.flagged) ||
+  (r.compared !== undefined && r.compared.flagged !== r.flagged);
 
 export async function evaluateChunk(
   task: ChunkTask,
@@ -44,7 +49,7 @@ export async function evaluateChunk(
     const done = batch;
     batch = [];
     (await evaluate(done)).forEach((result, i) => {
-      if (task.allTexts || (result.label !== null && result.label !== result.flagged)) {
+      if (task.allTexts || quoted(result)) {
         texts[results.length] = done[i]?.text ?? "";
       }
       results.push(result);

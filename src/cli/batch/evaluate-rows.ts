@@ -1,7 +1,7 @@
 import type { ActiveGuardrail, CompiledProfile } from "../../engine/compile.js";
-import type { Engine } from "../../engine/engine.js";
+import type { CheckOutcome, MultiProfileEngine } from "../../engine/engine.js";
 import type { EvalRow } from "../../eval/rows.js";
-import type { RowGuardrailResult, RowResult } from "../../eval/summary.js";
+import type { RowGuardrailResult, RowResult, RowVerdict } from "../../eval/summary.js";
 import type { CheckMode, Finding, GuardrailId } from "../../guardrails/types.js";
 
 /** The row fields a worker needs: structured-clone friendly and without the label's provenance. */
@@ -28,39 +28,65 @@ function recording(compiled: CompiledProfile, findings: Map<GuardrailId, Finding
 const scoreOf = (f: Finding | undefined) =>
   typeof f?.score === "number" && Number.isFinite(f.score) ? f.score : null;
 
-export function createRowEvaluator(engine: Engine, compiled: CompiledProfile, mode: CheckMode) {
-  const applicable = compiled.active.filter((g) => g.appliesTo(mode)).map((g) => g.id);
+/** A profile's verdict on a row, and each of its guardrails', from the engine's outcome and findings. */
+function verdictOf(
+  compiled: CompiledProfile,
+  mode: CheckMode,
+  outcome: CheckOutcome,
+  findings: ReadonlyMap<GuardrailId, Finding>,
+): RowVerdict {
+  const guardrails: RowResult["guardrails"] = {};
+  for (const g of compiled.active) {
+    if (!g.appliesTo(mode)) continue;
+    const failure = outcome.failures.find((f) => f.guardrail === g.id);
+    const finding = findings.get(g.id);
+    const result: RowGuardrailResult = {
+      // A failed guardrail's verdict is the profile's on_error policy, as the engine applied it.
+      flagged: finding ? finding.flagged : failure !== undefined && compiled.profile.onError === "block",
+      score: scoreOf(finding),
+      matched: [...(finding?.matched ?? [])],
+      entities: [...(finding?.entities ?? [])],
+      category: finding?.category ?? null,
+      threshold: typeof finding?.threshold === "number" ? finding.threshold : null,
+      error: failure ? failure.error.message : null,
+    };
+    guardrails[g.id] = result;
+  }
+  return { flagged: outcome.body.injection_detected, guardrails };
+}
+
+/**
+ * Evaluates rows with `compiled`, and with `compared` too when given (`--compare`): both judge each
+ * row in one engine call, which normalises and embeds its text once (see checkEach).
+ */
+export function createRowEvaluator(
+  engine: MultiProfileEngine,
+  compiled: CompiledProfile,
+  mode: CheckMode,
+  compared?: CompiledProfile,
+) {
+  const profiles = compared ? [compiled, compared] : [compiled];
   const one = async (row: RowTask): Promise<RowResult> => {
-    const findings = new Map<GuardrailId, Finding>();
+    const findings = profiles.map(() => new Map<GuardrailId, Finding>());
     const started = performance.now();
-    const outcome = await engine.check(mode, row.text, recording(compiled, findings), row.prompt);
+    const recorded = profiles.map((p, i) => recording(p, findings[i] as Map<GuardrailId, Finding>));
+    const outcomes = await engine.checkEach(mode, row.text, recorded, row.prompt);
     const latency = performance.now() - started;
-    const guardrails: RowResult["guardrails"] = {};
-    for (const id of applicable) {
-      const failure = outcome.failures.find((f) => f.guardrail === id);
-      const finding = findings.get(id);
-      const result: RowGuardrailResult = {
-        // A failed guardrail's verdict is the profile's on_error policy, as the engine applied it.
-        flagged: finding ? finding.flagged : failure !== undefined && compiled.profile.onError === "block",
-        score: scoreOf(finding),
-        matched: [...(finding?.matched ?? [])],
-        entities: [...(finding?.entities ?? [])],
-        category: finding?.category ?? null,
-        threshold: typeof finding?.threshold === "number" ? finding.threshold : null,
-        error: failure ? failure.error.message : null,
-      };
-      guardrails[id] = result;
-    }
+    const [first, second] = outcomes.map((outcome, i) =>
+      verdictOf(profiles[i] as CompiledProfile, mode, outcome, findings[i] as Map<GuardrailId, Finding>),
+    );
+    const own = first as RowVerdict;
     return {
       row: row.row,
       line: row.line,
       id: row.id,
       label: row.label,
       category: row.category,
-      flagged: outcome.body.injection_detected,
+      flagged: own.flagged,
       latency_ms: Math.round(latency * 1000) / 1000,
       engine_ms: 0,
-      guardrails,
+      guardrails: own.guardrails,
+      ...(second ? { compared: second } : {}),
     };
   };
   // Rows of a batch run together so the encoder can embed their windows in one call. Each row's

@@ -5,6 +5,7 @@ import { type ByteChunk, canSplit, planChunks } from "../../eval/readers/chunks.
 import { readTable } from "../../eval/readers/index.js";
 import type { EvalRow } from "../../eval/rows.js";
 import { type Evaluated, rowBatches } from "../../eval/runner.js";
+import type { RowRange } from "../../eval/shard.js";
 import type { RowResult } from "../../eval/summary.js";
 import type { CheckMode } from "../../guardrails/types.js";
 import { compileSelected } from "../compile-selected.js";
@@ -36,6 +37,10 @@ export interface EvaluatorOptions {
   readonly allTexts: boolean;
   readonly profile?: string;
   readonly app?: string;
+  /** `--compare`: a second profile judging the same rows in the same engine calls. */
+  readonly compare?: string;
+  /** `--shard`: only these valid rows, parsed on this thread (a byte range cannot tell ordinals). */
+  readonly range?: RowRange;
 }
 
 /** The worker thread's module: .ts beside this file under tsx/vitest, .js in the build. */
@@ -48,7 +53,8 @@ const workerScript = () =>
  * merges results; a CSV with bad rows (its quoting may be broken) is parsed here instead.
  */
 export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Promise<Evaluator> {
-  const rows = () => rowBatches(readTable(o.input.file, o.input.format), o.columns, o.batchSize, o.maxChars);
+  const rows = () =>
+    rowBatches(readTable(o.input.file, o.input.format), o.columns, o.batchSize, o.maxChars, o.range);
   if (o.concurrency === 0) return inProcess(ctx, o, rows());
   const stop = new SharedArrayBuffer(4);
   const setup: WorkerSetup = {
@@ -59,6 +65,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
     stop,
     ...(o.profile ? { profile: o.profile } : {}),
     ...(o.app ? { app: o.app } : {}),
+    ...(o.compare ? { compare: o.compare } : {}),
   };
   let pool: Awaited<ReturnType<typeof startPool<WorkerTask, string>>>;
   try {
@@ -67,7 +74,8 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
     throw new ConfigError(`batch worker failed to start: ${(error as Error).message}`);
   }
   const common = { stop: () => Atomics.store(new Int32Array(stop), 0, 1), close: () => pool.close() };
-  const split = (o.input.format === "jsonl" || !o.hasInvalid) && (await canSplit(o.input.file));
+  const split =
+    o.range === undefined && (o.input.format === "jsonl" || !o.hasInvalid) && (await canSplit(o.input.file));
   if (!split) {
     return {
       ...common,
@@ -117,9 +125,9 @@ function merge(base: number, reply: ChunkReply): Evaluated & { next: number } {
 }
 
 async function inProcess(ctx: CliContext, o: EvaluatorOptions, units: AsyncIterable<EvalRow[]>) {
-  const { compiled, engine } = await compileSelected(ctx, o);
+  const { compiled, compared, engine } = await compileSelected(ctx, o);
   const { createRowEvaluator } = await import("./evaluate-rows.js");
-  const run = createRowEvaluator(engine, compiled, o.mode);
+  const run = createRowEvaluator(engine, compiled, o.mode, compared);
   return {
     units,
     evaluate: async (unit: unknown) => {

@@ -6,12 +6,25 @@ import { junitXml } from "../../eval/junit.js";
 import type { BatchSummary } from "../../eval/summary.js";
 import { lineDiff, setThresholds } from "../../eval/write-profile.js";
 import type { GuardrailId } from "../../guardrails/types.js";
+import type { OutcomeOptions } from "../commands/batch-outcome-flags.js";
 import { type CliContext, printJson } from "../context.js";
 import { paint } from "../output.js";
+import type { Outcome } from "./outcome-setup.js";
 import { writeOutput } from "./outputs.js";
 import { renderSummary } from "./print-summary.js";
 import type { BatchRun } from "./run.js";
-import type { BatchSetup } from "./setup.js";
+
+/** What turns a summary into the outputs and the exit code: a run's setup, or a merge's. */
+export interface FinishSetup extends Outcome {
+  readonly options: Pick<
+    OutcomeOptions,
+    "baseline" | "tolerance" | "writeProfile" | "force" | "targetFpr" | "writeMaxFpr"
+  >;
+  /** The profile --write-profile writes to. */
+  readonly profile: { readonly file: string };
+  /** The rows the run was to score: an interrupted run did fewer. */
+  readonly total: number;
+}
 
 /**
  * Writes the recommended thresholds into the profile's YAML, byte for byte the same elsewhere, and
@@ -19,7 +32,7 @@ import type { BatchSetup } from "./setup.js";
  * `--target-recall` of 0.7 once wrote a vector threshold at 50% FPR): nothing is written, and the
  * run exits 1, unless `--force`. Returns whether it refused.
  */
-async function writeProfile(ctx: CliContext, setup: BatchSetup, summary: BatchSummary): Promise<boolean> {
+async function writeProfile(ctx: CliContext, setup: FinishSetup, summary: BatchSummary): Promise<boolean> {
   const { file } = setup.profile;
   const { force, targetFpr } = setup.options;
   // A stated --target-fpr is accepted as it is: the ceiling guards --target-recall's choices.
@@ -64,12 +77,16 @@ async function writeProfile(ctx: CliContext, setup: BatchSetup, summary: BatchSu
  * Applies the gates, prints the summary, writes --report, --junit and --write-profile, and says
  * how the run ended: 2 interrupted, 1 a gate failed, else 0.
  */
-export async function finishBatch(setup: BatchSetup, run: BatchRun, ctx: CliContext): Promise<number> {
+export async function finishBatch(
+  setup: FinishSetup,
+  run: Pick<BatchRun, "summary" | "misclassified" | "view">,
+  ctx: CliContext,
+): Promise<number> {
   const { summary, view } = run;
-  const { outputs, baseline, validation } = setup;
+  const { outputs, baseline, total } = setup;
   summary.gates = runGates(
     summary,
-    validation.total,
+    total,
     setup.gates,
     baseline ? { summary: baseline, tolerance: setup.options.tolerance } : undefined,
   );
@@ -89,9 +106,7 @@ export async function finishBatch(setup: BatchSetup, run: BatchRun, ctx: CliCont
   const writeRefused =
     setup.options.writeProfile && !summary.interrupted && (await writeProfile(ctx, setup, summary));
   if (summary.interrupted) {
-    ctx.io.stderr(
-      `batch: interrupted after ${summary.rows} of ${validation.total} rows; gates not applied\n`,
-    );
+    ctx.io.stderr(`batch: interrupted after ${summary.rows} of ${total} rows; gates not applied\n`);
     return 2;
   }
   const failed = summary.gates.filter((g) => !g.passed);

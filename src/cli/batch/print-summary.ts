@@ -1,11 +1,11 @@
 import { describeOrigin } from "../../config/origin.js";
 import { describeThreshold } from "../../eval/effective-threshold.js";
 import { excerpt } from "../../eval/excerpt.js";
+import { num, pct } from "../../eval/figures.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
 import { type Paint, table } from "../output.js";
+import { renderComparison } from "./print-compare.js";
 
-const pct = (v: number | null | undefined) => (v == null ? "–" : `${(v * 100).toFixed(1)}%`);
-const num = (v: number | null | undefined, digits = 3) => (v == null ? "–" : v.toFixed(digits));
 const ms = (v: number | null) => (v === null ? "–" : `${v.toFixed(2)} ms`);
 
 function metricLines(m: Metrics, p: Paint): string {
@@ -151,5 +151,6 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)
     .join("");
-  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${piiEntityRows(s, p)}${sweepTables(s, p)}${speed}${gates ? `\n${gates}` : ""}`;
+  const compare = s.compare ? renderComparison(s.compare, p) : "";
+  return `${head}${metrics}${guardrailRows(s, p)}${standaloneRows(s, p)}${categoryRows(s, p)}${piiEntityRows(s, p)}${sweepTables(s, p)}${compare}${speed}${gates ? `\n${gates}` : ""}`;
 }

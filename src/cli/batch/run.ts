@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import type { CompareOptions } from "../../eval/compare.js";
 import { openResultsWriter, type ResultsWriter } from "../../eval/results-writer.js";
 import { BatchRunner, type RunResult } from "../../eval/runner.js";
 import type { InkView } from "../batch-view/run-ink-view.js";
@@ -6,8 +7,10 @@ import { wantsInkView } from "../batch-view/wants-ink-view.js";
 import { type CliContext, configOrigin } from "../context.js";
 import { displayPath } from "../output.js";
 import { createEvaluator } from "./evaluator.js";
+import { junitRowsOf } from "./outcome-setup.js";
+import { partHeaderLine, partTrailerLine } from "./part-header.js";
 import { attachPlainProgress } from "./plain-view.js";
-import type { BatchSetup } from "./setup.js";
+import { type BatchSetup, rowsToRun } from "./setup.js";
 
 /** A finished (or interrupted) run, and the live view still showing it on a terminal. */
 export interface BatchRun extends RunResult {
@@ -24,6 +27,19 @@ async function openView(runner: BatchRunner, signal: AbortSignal, ctx: CliContex
     });
   if (!quiet) attachPlainProgress(runner, ctx.io.stderr);
   return undefined;
+}
+
+/** What the runner needs to tally `--compare`: both profiles, and the guardrails each runs. */
+function compareOptions(setup: BatchSetup, ctx: CliContext): { compare?: CompareOptions } {
+  if (!setup.compare) return {};
+  const side = (p: BatchSetup["profile"]) => ({
+    profile: p.name,
+    profile_file: displayPath(ctx.cwd, p.file),
+  });
+  const guardrails = { a: [...setup.enabled.keys()], b: [...setup.compare.enabled.keys()] };
+  return {
+    compare: { a: side(setup.profile), b: side(setup.compare.profile), guardrails, scored: setup.scored },
+  };
 }
 
 /**
@@ -45,17 +61,22 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
     allTexts: setup.outputs.out !== undefined,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.app ? { app: options.app } : {}),
+    ...(setup.compare ? { compare: setup.compare.profile.name } : {}),
+    ...(setup.shard ? { range: setup.shard.range } : {}),
   });
   const runner = new BatchRunner();
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   let writer: ResultsWriter | undefined;
   let view: InkView | undefined;
+  let trailer: string | undefined;
   // From here the worker threads are running: whatever happens, they are stopped before this
   // returns, or they would keep the process alive after it printed its error.
   try {
     const { out } = setup.outputs;
-    writer = out ? openResultsWriter(out, [...setup.enabled.keys()]) : undefined;
+    const { shard } = setup;
+    const header = shard && partHeaderLine({ ...setup, shard }, ctx, concurrency);
+    writer = out ? openResultsWriter(out, [...setup.enabled.keys()], header) : undefined;
     view = await openView(runner, stop.signal, ctx, options.quiet === true || ctx.json);
     stop.signal.addEventListener("abort", evaluator.stop);
     process.once("SIGINT", onSigint);
@@ -78,13 +99,15 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
       ...(setup.target ? { target: setup.target } : {}),
       units: evaluator.units,
       evaluate: evaluator.evaluate,
-      total: validation.total,
+      total: rowsToRun(setup),
       skipped: validation.invalidCount,
       window: Math.max(2, concurrency * 2),
       ...(sink ? { sink } : {}),
-      keepMisclassified: options.junitRows === true ? 1000 : (options.junitRows ?? 0),
+      keepMisclassified: junitRowsOf(options),
       signal: stop.signal,
+      ...compareOptions(setup, ctx),
     });
+    if (shard) trailer = partTrailerLine(result.summary);
     return { ...result, view };
   } catch (error) {
     view?.close();
@@ -93,6 +116,6 @@ export async function runRows(setup: BatchSetup, ctx: CliContext): Promise<Batch
     process.removeListener("SIGINT", onSigint);
     options.signal?.removeEventListener("abort", onSigint);
     await evaluator.close();
-    await writer?.close();
+    await writer?.close(trailer);
   }
 }

@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
+import type { Config } from "../../config/load.js";
 import type { Profile } from "../../config/profile.js";
 import { UsageError } from "../../errors.js";
-import { type Baseline, loadBaseline } from "../../eval/baseline.js";
-import { type Gate, parseGates } from "../../eval/gates.js";
+import type { Baseline } from "../../eval/baseline.js";
+import type { Gate } from "../../eval/gates.js";
 import { readTable } from "../../eval/readers/index.js";
 import { sha256File } from "../../eval/sha256-file.js";
 import type { Target } from "../../eval/sweep.js";
@@ -16,7 +17,9 @@ import type { BatchOptions } from "../commands/batch.js";
 import { type CliContext, loadCliConfig } from "../context.js";
 import { selectProfile } from "../select-profile.js";
 import { type BatchInput, openInput } from "./input.js";
-import { type BatchOutputs, checkOutputs, requireWritable } from "./outputs.js";
+import { requireLabels, setUpOutcome, writeGuardrailsOf } from "./outcome-setup.js";
+import { type BatchOutputs, requireWritable } from "./outputs.js";
+import { checkShardFlags, planShard, type ShardPlan } from "./shard-setup.js";
 
 /** Everything a run needs, checked before any row is evaluated: a mistake fails in a second. */
 export interface BatchSetup {
@@ -38,47 +41,10 @@ export interface BatchSetup {
   readonly dataSha256: string;
   /** `--write-guardrails`: the only guardrails whose thresholds --write-profile writes. */
   readonly writeOnly?: readonly GuardrailId[];
-}
-
-/** `--write-guardrails` checked against the scored guardrails; the flags that only --write-profile reads. */
-function writeGuardrailsOf(options: BatchOptions, registry: GuardrailRegistry): GuardrailId[] | undefined {
-  if (!options.writeProfile) {
-    for (const [set, flag] of [
-      [options.writeGuardrails !== undefined, "--write-guardrails"],
-      [options.force === true, "--force"],
-    ] as const)
-      if (set) throw new UsageError(`${flag} only applies with --write-profile`);
-    return undefined;
-  }
-  if (options.writeGuardrails === undefined) return undefined;
-  const scored = scoredGuardrails(registry);
-  const ids = options.writeGuardrails.split(",").map((s) => s.trim());
-  const unknown = ids.filter((id) => !(scored as readonly string[]).includes(id));
-  if (unknown.length > 0 || ids.length === 0)
-    throw new UsageError(
-      `--write-guardrails: ${unknown.map((u) => `"${u}"`).join(", ") || "empty"} is not a guardrail with a threshold; choose from ${scored.join(", ")}`,
-    );
-  return ids as GuardrailId[];
-}
-
-function targetOf(options: BatchOptions): Target | undefined {
-  const { targetFpr: fpr, targetRecall: recall } = options;
-  if (fpr !== undefined && recall !== undefined)
-    throw new UsageError("pass --target-fpr or --target-recall, not both");
-  if (options.writeProfile && fpr === undefined && recall === undefined) {
-    throw new UsageError(
-      "--write-profile writes the recommended thresholds: add --target-fpr or --target-recall",
-    );
-  }
-  if (fpr !== undefined) return { metric: "fpr", value: fpr };
-  return recall === undefined ? undefined : { metric: "recall", value: recall };
-}
-
-/** `--fail-under`'s gates, then `--max-fpr`'s (its value was checked as it came in). */
-function gatesOf(options: BatchOptions): Gate[] {
-  const gates = parseGates(options.failUnder, undefined);
-  if (options.maxFpr !== undefined) gates.push({ metric: "fpr", op: "<=", value: options.maxFpr });
-  return gates;
+  /** `--compare`: the second profile, and the guardrails it runs in this mode. */
+  readonly compare?: { readonly profile: Profile; readonly enabled: ReadonlyMap<GuardrailId, number | null> };
+  /** `--shard i/n`: the rows this run scores, written with a part header and trailer to --out. */
+  readonly shard?: ShardPlan;
 }
 
 function enabledIn(profile: Profile, registry: GuardrailRegistry, options: BatchOptions) {
@@ -116,13 +82,35 @@ async function validateInput(input: BatchInput, options: BatchOptions, maxChars:
   return validation;
 }
 
+/**
+ * `--compare`'s profile, resolved as `--profile` is. Refused: the profile already evaluated, and
+ * `--write-profile`, which writes one profile's thresholds where this run judges two (run it
+ * again without --compare to write the one you chose).
+ */
+function compareOf(config: Config, profile: Profile, options: BatchOptions): Profile | undefined {
+  if (options.compare === undefined) return undefined;
+  if (options.writeProfile)
+    throw new UsageError(
+      "--write-profile and --compare: a run writes one profile's thresholds; compare first, then run --write-profile without --compare",
+    );
+  let other: Profile;
+  try {
+    other = selectProfile(config, { profile: options.compare }).profile;
+  } catch (error) {
+    throw error instanceof UsageError ? new UsageError(`--compare: ${error.message}`) : error;
+  }
+  if (other.name === profile.name)
+    throw new UsageError(
+      `--compare ${options.compare}: that is the profile already being evaluated; name a different profile to compare with`,
+    );
+  return other;
+}
+
 /** Checks the flags, the files to write, the profile and the data set, in that order. */
 export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promise<BatchSetup> {
-  const target = targetOf(options);
-  const gates = gatesOf(options);
+  checkShardFlags(options);
   const input = options.file === "-" ? undefined : resolve(ctx.cwd, options.file);
-  const outputs = await checkOutputs(options, ctx.cwd, input);
-  const baseline = options.baseline ? await loadBaseline(resolve(ctx.cwd, options.baseline)) : undefined;
+  const { target, gates, baseline, outputs } = await setUpOutcome(options, ctx.cwd, input);
 
   const registry = await ctx.registry();
   const config = await loadCliConfig(ctx);
@@ -139,6 +127,8 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
   }
   const enabled = enabledIn(profile, registry, options);
   const scored = scoredGuardrails(registry);
+  const other = compareOf(config, profile, options);
+  const compare = other && { profile: other, enabled: enabledIn(other, registry, options) };
 
   const opened = await openInput(options.file, options.format, ctx);
   try {
@@ -148,11 +138,7 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
       validateInput(opened, options, maxChars, ctx),
       sha256File(opened.file),
     ]);
-    if (validation.columns.label === undefined && (gates.length > 0 || baseline || target)) {
-      throw new UsageError(
-        `${opened.name}: gates, baselines and threshold targets need labels, and no label column was found; pass --label-column NAME`,
-      );
-    }
+    requireLabels({ target, gates, baseline, outputs }, validation.columns.label !== undefined, opened.name);
     const setup = {
       options,
       target,
@@ -164,10 +150,17 @@ export async function setUpBatch(options: BatchOptions, ctx: CliContext): Promis
       scored,
       maxChars,
       writeOnly,
+      ...(compare ? { compare } : {}),
     };
-    return { ...setup, input: opened, validation, dataSha256 };
+    const shard =
+      options.shard && (await planShard(options.shard, validation.total, profile, compare?.profile));
+    return { ...setup, input: opened, validation, dataSha256, ...(shard ? { shard } : {}) };
   } catch (error) {
     await opened.cleanup();
     throw error;
   }
 }
+
+/** The rows this run scores: the shard's share, or every valid row. */
+export const rowsToRun = (setup: Pick<BatchSetup, "shard" | "validation">) =>
+  setup.shard ? setup.shard.range.to - setup.shard.range.from : setup.validation.total;

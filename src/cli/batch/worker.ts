@@ -1,13 +1,12 @@
 // A batch worker thread: a composition root of its own. It loads the config and the models on its
-// thread, compiles the profile once, then evaluates what the main thread sends: byte ranges of the
-// file to read and parse here, or (files that cannot be split) rows the main thread parsed.
+// thread, compiles the profile (and the --compare one) once, then evaluates what the main thread
+// sends: byte ranges of the file to read and parse here, or (files that cannot be split) rows the
+// main thread parsed.
 import { loadBundledConfig, loadConfig, resolveConfigDir } from "../../config/load.js";
-import { compileProfile, needsEncoder } from "../../engine/compile.js";
-import { createEngine } from "../../engine/engine.js";
 import { serveWorker } from "../../eval/pool-worker.js";
 import { builtinGuardrails } from "../../guardrails/registry.js";
 import type { CheckMode } from "../../guardrails/types.js";
-import { selectProfile } from "../select-profile.js";
+import { compileChosen } from "../compile-selected.js";
 import { type ChunkTask, evaluateChunk } from "./chunk-task.js";
 import { coalescingEncoder } from "./coalescing-encoder.js";
 import { createRowEvaluator, type RowTask } from "./evaluate-rows.js";
@@ -18,6 +17,8 @@ export interface WorkerSetup {
   readonly cwd: string;
   readonly profile?: string;
   readonly app?: string;
+  /** `--compare`: the second profile, judged with the first in the same engine calls. */
+  readonly compare?: string;
   readonly mode: CheckMode;
   /** Shared with the main thread: non-zero once the run is stopping (Ctrl-C), checked per batch. */
   readonly stop: SharedArrayBuffer;
@@ -33,17 +34,13 @@ serveWorker<{ evaluate: ReturnType<typeof createRowEvaluator>; stopped: () => bo
     const registry = builtinGuardrails;
     const dir = resolveConfigDir(setup.configFlag, { GUARDRAIL_CONFIG: setup.configEnv }, setup.cwd);
     const config = dir ? await loadConfig(dir, registry) : await loadBundledConfig(registry);
-    const { profile } = selectProfile(config, setup);
-    let encoder: Awaited<ReturnType<typeof coalescingEncoder>> | undefined;
-    if (needsEncoder(profile, registry)) {
+    const { compiled, compared, engine } = await compileChosen(config, registry, setup, async () => {
       const { createUseLiteEncoder } = await import("../../models/use-lite/encoder.js");
-      encoder = coalescingEncoder(createUseLiteEncoder());
-    }
-    const compiled = await compileProfile(profile, registry, encoder);
-    const engine = createEngine({ registry, ...(encoder ? { encoder } : {}) });
+      return coalescingEncoder(createUseLiteEncoder());
+    });
     const stop = new Int32Array(setup.stop);
     return {
-      evaluate: createRowEvaluator(engine, compiled, setup.mode),
+      evaluate: createRowEvaluator(engine, compiled, setup.mode, compared),
       stopped: () => Atomics.load(stop, 0) !== 0,
     };
   },

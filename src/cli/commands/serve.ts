@@ -17,7 +17,13 @@ const declare = (parent: Parent) =>
       "--max-connections <n>",
       "open connections at most; past it new ones are refused (default 1024)",
       integer("--max-connections", 1),
-    );
+    )
+    .option(
+      "--metrics-port <port>",
+      "serve Prometheus metrics at /metrics on this port (unauthenticated; 0 picks a free one)",
+      integer("--metrics-port", 0, 65535),
+    )
+    .option("--metrics-host <host>", "address the metrics port listens on (default 127.0.0.1)");
 
 export type ServeOptions = OptionsOf<typeof declare>;
 

@@ -11,11 +11,7 @@ const ENTITIES: Record<string, string> = {
 /** Escapes text for element content and quoted attribute values. */
 export const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-export const pct = (v: number | null | undefined, digits = 1): string =>
-  v == null ? "–" : `${(v * 100).toFixed(digits)}%`;
-
-export const num = (v: number | null | undefined, digits = 3): string =>
-  v == null ? "–" : v.toFixed(digits);
+export { num, pct } from "../figures.js";
 
 /** Integers with thin-space thousands separators, independent of the machine's locale. */
 export const int = (v: number): string => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u2009");

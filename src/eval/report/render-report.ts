@@ -1,5 +1,6 @@
 import { describeOrigin } from "../../config/origin.js";
 import type { BatchSummary } from "../summary.js";
+import { comparisonSection } from "./compare.js";
 import { esc, int } from "./html.js";
 import { confusionMatrix, gates, headline, latency } from "./overview.js";
 import { STYLES } from "./styles.js";
@@ -45,6 +46,7 @@ export function renderReport(s: BatchSummary, options: ReportOptions = {}): stri
     labels,
     s.metrics === null ? `<section><h2>Engine time per row</h2>${latency(s)}</section>` : "",
     gates(s),
+    comparisonSection(s),
     `<section><h2>Guardrails</h2>${guardrailTable(s)}<p class="muted">"alone" counts the rows that guardrail flagged and no other did: what removing it would lose.</p>${standaloneTable(s)}</section>`,
     guardrailCharts(s),
     categoryTable(s),

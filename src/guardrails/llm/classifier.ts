@@ -110,7 +110,8 @@ export function createInjectionClassifier(
   const withVectors = (text: string, embedded: EmbeddedWindows, net: Mlp): InjectionScore => {
     const config = header.mlp as NonNullable<InjectionModelHeader["mlp"]>;
     const folded = foldText(text);
-    const wholeMax = ngramMax(folded);
+    const seen = new Map<string, number>();
+    const wholeMax = ngramMax(folded, seen);
     const whole = wholeMax.z;
     const x = new Float32Array(net.input);
     let [best, worst] = [Number.NEGATIVE_INFINITY, ""];
@@ -119,7 +120,7 @@ export function createInjectionClassifier(
       if (!vector) return;
       // A text of one window is its own window: its n-grams were just scored.
       const wf = foldText(w.text);
-      const own = wf === folded ? wholeMax : ngramMax(wf);
+      const own = wf === folded ? wholeMax : ngramMax(wf, seen);
       const view: NgramView = { window: own.own, subwindow: own.z, whole };
       const z = mlpLogit(net, mlpInput(vector, w.text, view, x));
       if (z > best) [best, worst] = [z, w.text];

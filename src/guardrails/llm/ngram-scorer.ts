@@ -16,12 +16,24 @@ export interface NgramMax {
  * and inference both go through this, so the MLP sees the same n-gram inputs in both.
  */
 export function createNgramScorer(dim: number, weights: ArrayLike<number>, bias: number) {
-  const logit = sparseLogit(weights, bias);
-  return (folded: string): NgramMax => {
-    const own = logit(featurize(folded, dim));
+  const sparse = sparseLogit(weights, bias);
+  /**
+   * `seen` holds logits already computed for this text: the engine's windows of a long text share
+   * most of their sentence windows with the text's own, and a logit depends on its string alone.
+   */
+  return (folded: string, seen?: Map<string, number>): NgramMax => {
+    const logit = (text: string): number => {
+      let z = seen?.get(text);
+      if (z === undefined) {
+        z = sparse(featurize(text, dim));
+        seen?.set(text, z);
+      }
+      return z;
+    };
+    const own = logit(folded);
     let [z, worst] = [own, folded];
     for (const window of sentenceWindows(folded)) {
-      const s = logit(featurize(window, dim));
+      const s = logit(window);
       if (s > z) [z, worst] = [s, window];
     }
     return { z, worst, own };

@@ -2,7 +2,7 @@ import type { Worker } from "node:worker_threads";
 import { siblingScript, spawnWorker } from "../../spawn-worker.js";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { createUseLiteEncoder, USE_LITE_DIM, USE_LITE_MAX_TOKENS, type UseLiteOptions } from "./encoder.js";
-import type { WorkerReply } from "./encoder-worker.js";
+import type { WorkerReply, WorkerRequest } from "./encoder-worker.js";
 import { ensureModel } from "./model-cache.js";
 
 /**
@@ -15,7 +15,11 @@ import { ensureModel } from "./model-cache.js";
  * robin made 60 long checks in flight at a shutdown all miss its deadline); and a long call
  * waits at most about AGE_STEP_MS per batch it has left, however many short ones keep arriving
  * (without the ageing a saturating soak kept some 20,000-character checks waiting 10 s).
- * `countTokens` stays synchronous on this thread.
+ * `countTokens` stays synchronous on this thread, and the ids it tokenised for the most recent
+ * texts (RECENT_TOKENISED) go to the worker with those texts when they are embedded: windowing
+ * counts the tokens of each window's text on this thread just before it is embedded, and the
+ * worker tokenising it again was a second tokenisation of every request. A text counted again
+ * (its sentences, when the pieces of a long text are cut) is counted from the ids it has.
  */
 export interface PooledEncoderOptions extends UseLiteOptions {
   readonly workers: number;
@@ -23,6 +27,19 @@ export interface PooledEncoderOptions extends UseLiteOptions {
   readonly batchSize?: number;
   /** The worker script (tests substitute one that crashes); default encoder-worker next to this file. */
   readonly workerScript?: URL;
+}
+
+/** What the pool is doing now, for the server's metrics. */
+export interface PoolStats {
+  readonly workers: number;
+  /** Workers embedding a batch right now. */
+  readonly busy: number;
+  /** Batches waiting for a free worker, over every call. */
+  readonly queued: number;
+}
+
+export interface PooledEncoder extends Encoder {
+  stats(): PoolStats;
 }
 
 interface Call {
@@ -60,6 +77,9 @@ function toBatches(texts: readonly string[], size: number): number[][] {
   return batches;
 }
 
+/** Texts whose ids countTokens keeps: a few requests' windows and sentence pieces. */
+const RECENT_TOKENISED = 256;
+
 /** What waiting one batch's worth of time is worth: about ten times a batch of full windows. */
 const AGE_STEP_MS = 50;
 
@@ -89,13 +109,32 @@ function stop(worker: Worker, graceMs = 5000): Promise<void> {
   });
 }
 
-export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
+export function createPooledEncoder(options: PooledEncoderOptions): PooledEncoder {
   const { workers, workerScript, batchSize = 2, ...useLite } = options;
   if (!(Number.isInteger(workers) && workers > 0))
     throw new RangeError(`workers must be ≥ 1, got ${workers}`);
   const script = workerScript ?? siblingScript(import.meta.url, "encoder-worker");
   // Tokenises for countTokens only: its session is never loaded.
   const local = createUseLiteEncoder(useLite);
+  // Insertion order is age: the oldest entry goes first. Only texts the model reads whole are
+  // kept (a window is at most 96 tokens), so the map stays under half a MiB.
+  const tokenised = new Map<string, Int32Array>();
+  // Also counts a text again from its ids: the pieces of a long text are cut from the same
+  // sentences its windows were.
+  const countTokens = (text: string): number => {
+    let ids = tokenised.get(text);
+    if (!ids) {
+      const fresh = local.tokenize(text);
+      if (fresh.length > USE_LITE_MAX_TOKENS) return fresh.length;
+      ids = Int32Array.from(fresh);
+    }
+    tokenised.delete(text);
+    tokenised.set(text, ids);
+    if (tokenised.size > RECENT_TOKENISED) tokenised.delete(tokenised.keys().next().value as string);
+    return ids.length;
+  };
+  // The ids if this thread tokenised the text lately, else the text for the worker to tokenise.
+  const wire = (text: string): string | Int32Array => tokenised.get(text) ?? text;
   const slots: (Slot | undefined)[] = Array.from({ length: workers }, () => undefined);
   // Calls with batches still to send, in arrival order.
   const waiting: Call[] = [];
@@ -177,7 +216,8 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
       if (call.batches.length === 0) waiting.splice(at, 1);
       call.inFlight++;
       slot.busy = { id: nextId++, call, indices };
-      slot.worker.postMessage({ id: slot.busy.id, texts: indices.map((k) => call.texts[k] as string) });
+      const texts = indices.map((k) => wire(call.texts[k] as string));
+      slot.worker.postMessage({ id: slot.busy.id, texts } satisfies WorkerRequest);
     }
     // An idle worker does not keep the process alive; a busy one does, until it answers.
     for (const slot of slots) {
@@ -257,8 +297,13 @@ export function createPooledEncoder(options: PooledEncoderOptions): Encoder {
         dispatch();
       });
     },
-    countTokens: local.countTokens,
+    countTokens,
     tokenEnds: (text) => local.tokenEnds?.(text),
+    stats: () => ({
+      workers,
+      busy: slots.filter((slot) => slot?.busy).length,
+      queued: waiting.reduce((sum, call) => sum + call.batches.length, 0),
+    }),
     close: async () => {
       loading = undefined;
       await Promise.all([stopAll(), local.close()]);

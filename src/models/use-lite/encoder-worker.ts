@@ -5,10 +5,11 @@ import { createUseLiteEncoder, USE_LITE_DIM, type UseLiteOptions } from "./encod
  * The thread side of encoder-pool.ts: one in-thread USE-lite encoder (its own onnxruntime session),
  * loaded at start. Posts `{ ready: info }` or `{ fatal }` once, then answers each `{ id, texts }`
  * with `{ id, data }` (every vector in one buffer, transferred, not copied) or `{ id, error }`;
- * `{ close }` releases the session and ends the thread.
+ * `{ close }` releases the session and ends the thread. A text may come as its token ids, already
+ * tokenised on the sending thread: the same vector, without tokenising it again here.
  */
 export type WorkerRequest =
-  | { readonly id: number; readonly texts: readonly string[] }
+  | { readonly id: number; readonly texts: readonly (string | Int32Array)[] }
   | { readonly close: true };
 export type WorkerReply =
   | { readonly ready: { id: string; modelPath: string; loadMs: number } }
@@ -27,7 +28,9 @@ port.on("message", (request: WorkerRequest) => {
   // abort the whole process ("terminate called after throwing an instance of 'Napi::Error'").
   if ("close" in request) return void encoder.close().finally(() => port.close());
   const { id, texts } = request;
-  encoder.embed(texts).then(
+  const tokenized = () => texts.map((t) => (typeof t === "string" ? encoder.tokenize(t) : t));
+  // A tokenizer that throws (its vocabulary unreadable) rejects this batch, as embed would.
+  new Promise<Float32Array[]>((resolve) => resolve(encoder.embedTokens(tokenized()))).then(
     (vectors) => {
       const data = new Float32Array(vectors.length * USE_LITE_DIM);
       for (const [i, vector] of vectors.entries()) data.set(vector, i * USE_LITE_DIM);

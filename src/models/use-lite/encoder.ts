@@ -34,7 +34,21 @@ export interface UseLiteOptions {
   readonly autoBuild?: boolean;
 }
 
-export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
+/** Token ids of a text, as `tokenize` gives them (a plain array, or one sent between threads). */
+export type TokenIds = readonly number[] | Int32Array;
+
+/**
+ * The in-thread encoder, plus its two halves: `tokenize` (what `countTokens` counts) and
+ * `embedTokens` (the model on ids), so a text tokenised once for windowing on one thread is not
+ * tokenised again by the thread that runs the model (encoder-pool.ts).
+ */
+export interface UseLiteEncoder extends Encoder {
+  tokenize(text: string): number[];
+  /** `embed(texts)` is `embedTokens(texts.map(tokenize))`: the same vectors. */
+  embedTokens(ids: readonly TokenIds[]): Promise<Float32Array[]>;
+}
+
+export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncoder {
   const maxBatch = options.maxBatch ?? 32;
   const maxRunTokens = options.maxRunTokens ?? 1024;
   let tokenizer: Tokenizer | undefined;
@@ -92,9 +106,9 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
     return loading;
   };
 
-  const embed = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    const out: Float32Array[] = texts.map(() => new Float32Array(USE_LITE_DIM));
-    const ids = texts.map((t) => tokens(t).slice(0, USE_LITE_MAX_TOKENS));
+  const embedTokens = async (all: readonly TokenIds[]): Promise<Float32Array[]> => {
+    const out: Float32Array[] = all.map(() => new Float32Array(USE_LITE_DIM));
+    const ids = all.map((t) => t.slice(0, USE_LITE_MAX_TOKENS));
     const order = ids.map((_, i) => i).filter((i) => (ids[i]?.length ?? 0) > 0);
     if (order.length === 0) return out;
     const { session } = await loaded();
@@ -125,7 +139,9 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): Encoder {
     dim: USE_LITE_DIM,
     maxTokens: USE_LITE_MAX_TOKENS,
     load: async () => (await loaded()).info,
-    embed,
+    embed: async (texts) => embedTokens(texts.map(tokens)),
+    embedTokens,
+    tokenize: tokens,
     countTokens: (text) => tokens(text).length,
     tokenEnds: (text) => loadTokenizer().tokenEnds(text),
     close: async () => {

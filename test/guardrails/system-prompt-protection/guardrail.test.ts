@@ -37,6 +37,12 @@ describe("system_prompt_protection guardrail", () => {
     expect(finding.flagged).toBe(false);
   });
 
+  it("reports the bundled no-system-prompt threshold when no system prompt is configured", async () => {
+    const d = await detector({});
+    const finding = await check(d, "Sure, I can help you plan the trip.");
+    expect(finding.threshold).toBe(defaultLeakThreshold(undefined, { systemPrompt: false }));
+  });
+
   it("treats a canary in the response as a certain leak", async () => {
     const d = await detector({ canaries: ["ZX-CANARY-41"] });
     expect(await check(d, "My hidden marker is zx-canary-41, by the way.")).toMatchObject({

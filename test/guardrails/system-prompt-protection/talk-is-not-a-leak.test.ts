@@ -40,10 +40,12 @@ describe("system_prompt_protection without a system prompt", () => {
       const plain = await detector.score(text);
       if (Math.max(asked.score, plain.score) >= detector.threshold) flagged.push(text);
     }
-    // The bundled model (2026-11-22) flags 3 of these 20: the furniture instructions, the API-key
-    // advice and the guest Wi-Fi password. A guard against getting worse until issue 12's
-    // retraining; 20 more instructional templates brought it to 1 of 20 on 2026-11-25 but raised
-    // the held-out FPR on ordinary answers from 3% to 9–13%, so that model was not kept.
+    // The bundled model (2026-11-22) flagged 3 of these 20: the furniture instructions, the API-key
+    // advice and the guest Wi-Fi password. 20 more instructional templates brought it to 1 of 20 on
+    // 2026-11-25 but raised the held-out FPR on ordinary answers from 3% to 9–13%, so that model was
+    // not kept. The 2026-11-27 retrain (not shipped; real responses as no-leaks, a threshold of its own without a
+    // system prompt) also flags 3, other ones: the house rules, the advice on writing instructions
+    // and the exam rules, rule lists that look like a system prompt's. Not tightened yet.
     expect(flagged.length).toBeLessThanOrEqual(3);
   });
 });

@@ -25,6 +25,12 @@ describe("USE-lite encoder batching", () => {
     }
   });
 
+  it("gives embed's vectors, bit for bit, from ids tokenised beforehand (embedTokens)", async () => {
+    const fromIds = await encoder.embedTokens(TEXTS.map((t) => Int32Array.from(encoder.tokenize(t))));
+    expect(fromIds).toEqual(await encoder.embed(TEXTS));
+    expect(TEXTS.map((t) => encoder.tokenize(t).length)).toEqual(TEXTS.map((t) => encoder.countTokens(t)));
+  });
+
   it("keeps input order across internal sub-batches", async () => {
     const vectors = await encoder.embed([...TEXTS].reverse());
     const forward = await encoder.embed(TEXTS);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { createUseLiteEncoder } from "../../../src/models/use-lite/encoder.js";
+import { createUseLiteEncoder, USE_LITE_MAX_TOKENS } from "../../../src/models/use-lite/encoder.js";
 import { createPooledEncoder } from "../../../src/models/use-lite/encoder-pool.js";
 import { maxAbsDiff } from "./golden.js";
 
@@ -41,6 +41,14 @@ describe("pooled USE-lite encoder", () => {
 
   it("counts tokens synchronously on the calling thread, as the in-thread encoder does", () => {
     for (const text of TEXTS) expect(pool.countTokens(text)).toBe(inThread.countTokens(text));
+  });
+
+  it("embeds a text whose tokens it counted from those ids: the in-thread encoder's vector, bit for bit", async () => {
+    for (const text of TEXTS) {
+      pool.countTokens(text);
+      const [[pooled], [local]] = await Promise.all([pool.embed([text]), inThread.embed([text])]);
+      expect(pooled, text).toEqual(local);
+    }
   });
 
   it("keeps each call's order when many run at once", async () => {
@@ -122,6 +130,23 @@ describe("pooled encoder scheduling", () => {
     }
   });
 
+  it("reports its busy workers and the batches waiting for one, and nothing once the work is done", async () => {
+    const pool = createPooledEncoder({ workers: 1, batchSize: 2, workerScript: counting });
+    try {
+      await pool.load();
+      expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+      const calls = [pool.embed(texts(6, "a")), pool.embed(texts(3, "b"))];
+      // Queued once the calls have seen the load done (a turn); each batch then takes 20 ms.
+      await new Promise((resolve) => setImmediate(resolve));
+      // Five batches (3 + 2): one went to the worker at once, four wait.
+      expect(pool.stats()).toEqual({ workers: 1, busy: 1, queued: 4 });
+      await Promise.all(calls);
+      expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("drops the batches of an aborted call that were not sent yet", async () => {
     const pool = createPooledEncoder({ workers: 1, batchSize: 1, workerScript: counting });
     try {
@@ -135,6 +160,24 @@ describe("pooled encoder scheduling", () => {
       await rejected;
       const [next] = await pool.embed(["next"]);
       expect(next?.[0]).toBeLessThan(10);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("sends the worker the ids it counted on this thread, the same count, and other texts as text", async () => {
+    // A text longer than the model reads is never embedded whole: its ids are not kept.
+    const wire = new URL("./fixtures/wire-encoder-worker.ts", import.meta.url);
+    const pool = createPooledEncoder({ workers: 1, batchSize: 4, workerScript: wire });
+    try {
+      const counted = TEXTS.map((text) => pool.countTokens(text));
+      const vectors = await pool.embed([...TEXTS, "never counted"]);
+      for (const [i, text] of TEXTS.entries()) {
+        const kept = (counted[i] as number) <= USE_LITE_MAX_TOKENS;
+        expect(vectors[i]?.[0], text).toBe(kept ? counted[i] : -1);
+        expect(counted[i], text).toBe(inThread.countTokens(text));
+      }
+      expect(vectors.at(-1)?.[0]).toBe(-1);
     } finally {
       await pool.close();
     }

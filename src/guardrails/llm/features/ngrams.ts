@@ -1,4 +1,4 @@
-import { hashPair, hashRange } from "../../../text/hash.js";
+import { hashPair, hashPrefixes, hashRange } from "../../../text/hash.js";
 
 /** A sparse feature vector: sorted unique bucket indices and their values. */
 export interface SparseVector {
@@ -41,9 +41,7 @@ export function featurize(folded: string, dim: number): SparseVector {
   const charHashes = new Int32Array(grams);
   let c = 0;
   for (let i = 0; i + MIN_CHAR <= padded.length; i++) {
-    for (let n = MIN_CHAR; n <= MAX_CHAR && i + n <= padded.length; n++) {
-      charHashes[c++] = hashRange(CHAR, padded, i, i + n) & mask;
-    }
+    c = hashPrefixes(CHAR, padded, i, MIN_CHAR, MAX_CHAR, mask, charHashes, c);
   }
   return merge(block(wordHashes.subarray(0, w)), block(charHashes.subarray(0, c)));
 }

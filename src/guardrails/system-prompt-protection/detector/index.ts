@@ -25,14 +25,21 @@ export interface LeakScore {
 }
 
 export interface LeakDetector {
-  /** The bundled threshold: `detected = score ≥ threshold` unless the profile sets its own. */
+  /**
+   * The bundled threshold for this configuration (with or without a system prompt):
+   * `detected = score ≥ threshold` unless the profile sets its own.
+   */
   readonly threshold: number;
   score(response: string, prompt?: string): Promise<LeakScore>;
 }
 
 /** The bundled default threshold, read from the model it was chosen for. */
-export function defaultLeakThreshold(modelDir: URL = DEFAULT_LEAK_MODEL_DIR): number {
-  return loadLeakModel(modelDir).threshold;
+export function defaultLeakThreshold(
+  modelDir: URL = DEFAULT_LEAK_MODEL_DIR,
+  { systemPrompt = true }: { systemPrompt?: boolean } = {},
+): number {
+  const model = loadLeakModel(modelDir);
+  return systemPrompt ? model.threshold : (model.noSystemPromptThreshold ?? model.threshold);
 }
 
 /**
@@ -54,7 +61,7 @@ export async function createLeakDetector(options: LeakDetectorOptions): Promise<
   };
   const canaries = createCanaryMatcher(options.canaries);
   return {
-    threshold: model.threshold,
+    threshold: system ? model.threshold : (model.noSystemPromptThreshold ?? model.threshold),
     async score(response, prompt) {
       const hasPrompt = prompt !== undefined && prompt.trim() !== "";
       const parts = await computeParts(context, response, hasPrompt ? prompt : undefined);

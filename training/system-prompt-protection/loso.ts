@@ -1,0 +1,169 @@
+/**
+ * Leave-one-source-out for the leak model (issue 12): each public source of system prompts, and
+ * each kind of extraction attempt, held out in turn (loso-folds.ts). Every learned part (the
+ * n-gram classifiers, the combiners, the thresholds) is fitted on the other sources by fit.ts,
+ * exactly as train.ts fits the shipped model, then scored on the held-out source's examples,
+ * generated with the held-out third of every template list. The macro average over the four
+ * system-prompt sources is the criterion the model is selected by; the attack folds show what the
+ * originating prompt ("+ prompt" settings) is worth on attacks of an unseen kind.
+ *
+ *   npx tsx training/system-prompt-protection/loso.ts [--no-encoder] [--only SOURCE]
+ */
+import { resolve } from "node:path";
+import { flag, parseFlags, UsageError } from "../lib/flags.js";
+import { runMain, timedLog } from "../lib/main.js";
+import { atThreshold, rocAucOf } from "../lib/metrics.js";
+import { SEED, SHARED_DATASETS } from "../lib/paths.js";
+import { scoreParts, thresholdFor } from "./combiners.js";
+import { precomputedEncoder } from "./embed-cache.js";
+import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
+import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
+import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES, RESPONSE_FOLDS } from "./loso-folds.js";
+import { loadRealResponses } from "./real-responses.js";
+import { type Setting, scoreExamples } from "./score-examples.js";
+
+const USAGE = "npx tsx training/system-prompt-protection/loso.ts [flags]";
+const FLAGS = {
+  data: flag.path(resolve(SHARED_DATASETS, "leakage"), "the leakage data sets"),
+  seed: flag.integer(SEED, "seed of the generated examples and the shuffles"),
+  noEncoder: flag.boolean("train and measure without the sentence encoder"),
+  only: flag.string("", "hold out this source alone"),
+  noRealResponses: flag.boolean("train on generated examples alone (real responses are then only tested)"),
+  threads: flag.integer(2, "encoder threads", { min: 1 }),
+};
+
+const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+interface Figures {
+  held: HeldOut;
+  n: number;
+  leaks: number;
+  threshold: number;
+  auc: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  fpr: number;
+  /** Share flagged per no-leak kind. */
+  flaggedByKind: Record<string, number>;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const flags = parseFlags(USAGE, FLAGS, argv);
+  const log = timedLog();
+  const held: HeldOut[] = [...PROMPT_SOURCES, ...ATTACK_SOURCES, ...RESPONSE_FOLDS].filter(
+    (s) => !flags.only || s === flags.only,
+  );
+  if (!held.length) throw new UsageError(`--only: no source "${flags.only}"`, USAGE);
+  const prompts = loadSystemPrompts(flags.data);
+  const attacks = loadAttacks(flags.data);
+  const systemPrompts = new Map(prompts.map((p) => [p.id, p.text]));
+  const responses = loadRealResponses(resolve(flags.data, ".."));
+  const folds = held.map((h) =>
+    losoFold(
+      h,
+      prompts,
+      attacks,
+      flags.seed,
+      flags.noRealResponses ? responses.filter((r) => `responses/${r.source}` === h) : responses,
+    ),
+  );
+  const settings: Setting[] = flags.noEncoder ? ["", "S"] : ["", "S", "SE"];
+  const encoder = flags.noEncoder
+    ? undefined
+    : await precomputedEncoder(
+        folds.flatMap((f) => sentencesToEmbed([...f.val, ...f.test], systemPrompts)),
+        flags.threads,
+      );
+  if (encoder) log("embedded the held-out sentences");
+
+  const figures = new Map<string, Figures[]>();
+  for (const fold of folds) {
+    const model = await fitLeakModel(fold.train, fold.val, systemPrompts, settings, flags.seed, encoder);
+    for (const setting of settings) {
+      const parts = await scoreExamples(fold.test, systemPrompts, model, setting, encoder);
+      const threshold = thresholdFor(model.thresholds, setting);
+      for (const usePrompt of [false, true]) {
+        const rows = scoreParts(model.combiners, parts, setting, usePrompt);
+        const m = atThreshold(rows, threshold);
+        const flaggedByKind: Record<string, number> = {};
+        for (const kind of new Set(rows.filter((r) => r.label === 0).map((r) => r.kind))) {
+          const of = rows.filter((r) => r.label === 0 && r.kind === kind);
+          flaggedByKind[kind] = of.filter((r) => r.score >= threshold).length / of.length;
+        }
+        const name = `${SETTING_NAMES[setting]}${usePrompt ? " + prompt" : ""}`;
+        const list = figures.get(name) ?? [];
+        list.push({
+          held: fold.held,
+          leaks: rows.filter((r) => r.label === 1).length,
+          threshold,
+          auc: rocAucOf(rows) ?? Number.NaN,
+          ...m,
+          flaggedByKind,
+        });
+        figures.set(name, list);
+      }
+    }
+    log(
+      `held out ${fold.held}: train ${fold.train.length}, val ${fold.val.length}, test ${fold.test.length}`,
+    );
+  }
+  console.log(report(figures));
+}
+
+/** Per setting, a row per held-out source; then the macro summary the model is selected by. */
+export function report(figures: ReadonlyMap<string, readonly Figures[]>): string {
+  const out: string[] = [];
+  const isPromptSource = (f: Figures) => (PROMPT_SOURCES as readonly string[]).includes(f.held);
+  const isAttack = (f: Figures) => (ATTACK_SOURCES as readonly string[]).includes(f.held);
+  const isResponses = (f: Figures) => f.held.startsWith("responses/");
+  const summary = [
+    "| setting | macro F1 | macro FPR | macro ROC-AUC | attack folds: F1 (raccoonbench, project) | response folds: share flagged (gptfuzz, harmbench, gpteacher-roleplay, gpteacher-codegen), mean |",
+    "|---|---:|---:|---:|---|---|",
+  ];
+  for (const [name, list] of figures) {
+    out.push(
+      `\n${name}\n`,
+      "| held-out source | n | leaks | threshold | ROC-AUC | precision | recall | F1 | FPR |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const f of list) {
+      const both = f.leaks > 0 && f.leaks < f.n;
+      out.push(
+        `| ${f.held} | ${f.n} | ${f.leaks} | ${f.threshold} | ${both ? fmt(f.auc) : "–"} | ${both ? fmt(f.precision) : "–"} | ${f.leaks ? fmt(f.recall) : "–"} | ${both ? fmt(f.f1) : "–"} | ${fmt(f.fpr)} |`,
+      );
+    }
+    const sources = list.filter(isPromptSource);
+    const responses = list.filter(isResponses);
+    const flagged = responses.map((f) => fmt(f.fpr)).join(", ");
+    if (sources.length)
+      summary.push(
+        `| ${name} | ${fmt(mean(sources.map((f) => f.f1)))} | ${fmt(mean(sources.map((f) => f.fpr)))} | ${fmt(mean(sources.map((f) => f.auc)))} | ${
+          list
+            .filter(isAttack)
+            .map((f) => fmt(f.f1))
+            .join(", ") || "–"
+        } | ${responses.length ? `${flagged}; ${fmt(mean(responses.map((f) => f.fpr)))}` : "–"} |`,
+      );
+  }
+  const first = [...figures.values()][0]?.filter(isPromptSource) ?? [];
+  const kinds = [...new Set(first.flatMap((f) => Object.keys(f.flaggedByKind)))].sort();
+  const kindRows = [
+    `| setting | ${kinds.join(" | ")} |`,
+    `|---|${kinds.map(() => "---:").join("|")}|`,
+    ...[...figures].map(
+      ([name, list]) =>
+        `| ${name} | ${kinds.map((k) => fmt(mean(list.filter(isPromptSource).map((f) => f.flaggedByKind[k] ?? 0)))).join(" | ")} |`,
+    ),
+  ];
+  out.push(
+    "\nMacro over the held-out system-prompt sources\n",
+    ...summary,
+    "\nShare of no-leak responses flagged, macro over the held-out system-prompt sources, by kind\n",
+    ...kindRows,
+  );
+  return out.join("\n");
+}
+
+runMain(import.meta.url, main);
