@@ -33,7 +33,8 @@ export type PiiCheck =
 /**
  * `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe.
  * `signals` (beyond the spec): the bundled model's two calibrated probabilities, toxic text and
- * harmful compliance; the verdict uses the larger. Null for a model of your own or a failed check.
+ * harmful compliance, each flagged from its own operating point. Null when disabled, for a model
+ * of your own or a failed check (the key is always there, as every guardrail's keys are).
  */
 export type ContentModerationCheck =
   | {
@@ -43,7 +44,7 @@ export type ContentModerationCheck =
       category: `CATEGORIES: ${string}` | null;
       signals: { toxic: number; compliance: number } | null;
     }
-  | { enabled: false; result: null; unsafe: false; category: null };
+  | { enabled: false; result: null; unsafe: false; category: null; signals: null };
 
 /** `system_prompt_protection` (output-check): whether the response leaks its system prompt. */
 export type SystemPromptProtectionCheck =

@@ -89,7 +89,7 @@ const shapes: { [K in keyof AllChecks]: ShapeOf<AllChecks[K]>[] } = {
   ],
   content_moderation: [
     { enabled: is.true, result: is.verdict, unsafe: is.boolean, category: is.category, signals: is.signals },
-    { enabled: is.false, result: is.null, unsafe: is.false, category: is.null },
+    { enabled: is.false, result: is.null, unsafe: is.false, category: is.null, signals: is.null },
   ],
   system_prompt_protection: [
     { enabled: is.true, detected: is.boolean, score: is.score, threshold: is.score },

@@ -86,5 +86,5 @@ export const contentModerationGuardrail = {
           category: finding.flagged && finding.category ? `CATEGORIES: ${finding.category}` : null,
           signals: signalsOf(finding.signals),
         }
-      : { enabled: false, result: null, unsafe: false, category: null },
+      : { enabled: false, result: null, unsafe: false, category: null, signals: null },
 } satisfies GuardrailDefinition<z.output<typeof settings>>;
