@@ -22,12 +22,13 @@ describe("dashboard: CSRF on every change", () => {
   it("refuses a request another site made, even with the right token", async () => {
     const d = await dashboard();
     await d.login();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { origin: "http://evil.example" },
       { origin: "null" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await d.post("/org/keys", { label: "x" }, { headers });
       expect([headers, res.status]).toEqual([headers, 403]);
       expect(await res.text()).toContain("came from another site");
