@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../src/dashboard/headers.js";
 import type { Section } from "../../src/dashboard/section.js";
