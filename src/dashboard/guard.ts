@@ -64,8 +64,13 @@ export function requireCsrf(refuse: Refuse): MiddlewareHandler<InternalEnv> {
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const self = `http://${c.req.header("host") ?? ""}`;
-    if ((site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== self))
-      return refuse(c, 403, "This request came from another site; nothing was changed.");
+    // With `Referrer-Policy: no-referrer` a browser's form post says `Origin: null`; it also sends
+    // Sec-Fetch-Site, which then decides. Without it (an older client), a named origin must be ours.
+    const foreign =
+      site !== undefined
+        ? site !== "same-origin" || (origin !== undefined && origin !== "null" && origin !== self)
+        : origin !== undefined && origin !== self;
+    if (foreign) return refuse(c, 403, "This request came from another site; nothing was changed.");
     const type = c.req.header("content-type") ?? "";
     const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)
       ? await c.req.parseBody()

@@ -27,6 +27,7 @@ describe("dashboard: CSRF on every change", () => {
       { "sec-fetch-site": "same-site" },
       { origin: "http://evil.example" },
       { origin: "null" },
+      { "sec-fetch-site": "same-origin", origin: "http://evil.example" },
     ];
     for (const headers of foreign) {
       const res = await d.post("/org/keys", { label: "x" }, { headers });
@@ -41,13 +42,16 @@ describe("dashboard: CSRF on every change", () => {
     const { cookie, csrf } = await d.login();
     const same = { "sec-fetch-site": "same-origin", origin: "http://127.0.0.1:4817" };
     expect((await d.post("/org/keys", { label: "a" }, { headers: same })).status).toBe(303);
+    // What a browser sends for a form post under Referrer-Policy: no-referrer.
+    const form = { "sec-fetch-site": "same-origin", origin: "null" };
+    expect((await d.post("/org/keys", { label: "a2" }, { headers: form })).status).toBe(303);
     const res = await d.post(
       "/org/keys",
       { label: "b" },
       { csrf: null, headers: { "x-csrf-token": csrf, cookie } },
     );
     expect(res.status).toBe(303);
-    expect(await keysFile(d.dir)).toMatch(/label: a[\s\S]*label: b/);
+    expect(await keysFile(d.dir)).toMatch(/label: a[\s\S]*label: a2[\s\S]*label: b/);
   });
 
   it("gives the logout form the session's token: logging out from another site fails", async () => {

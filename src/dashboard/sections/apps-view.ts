@@ -44,7 +44,7 @@ export function appsBody(view: AppsView): string {
 <tbody>${apps.map((app, i) => appRow(app, i, profiles, csrf))}</tbody></table>`
     : fragment`<p>No apps yet: requests without <code>X-App-ID</code> use the default profile.</p>`;
   return String(fragment`${view.problems ?? ""}${flash ? notice(flash.kind, flash.lines) : ""}
-<h2>Apps</h2>
+<h2>All apps</h2>
 <p class="hint">An app sends its App ID in <code>X-App-ID</code>; its requests are checked with the profile it is bound to.</p>
 ${table}
 <h2>Create an app</h2>
