@@ -41,7 +41,7 @@ export async function launchBrowser(): Promise<Browser> {
     viewport: { width: 1100, height: 760 },
     locale: "en-GB",
   });
-  context.setDefaultTimeout(8_000);
+  context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -14,6 +14,8 @@ let browser: Browser;
 let link: string;
 let base: string;
 const spawned: Spawned[] = [];
+// A CSP violation (an inline style or script slipped in) shows up here.
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   await ensureBuilt();
@@ -23,6 +25,10 @@ beforeAll(async () => {
   link = (await dashboard.waitFor(/open (http:\/\/127\.0\.0\.1:\d+\/login\?token=[\w-]+) /))[1] ?? "";
   base = new URL(link).origin;
   browser = await launchBrowser();
+  browser.page.on("console", (message) => {
+    // 401 pages are logged as failed loads too; what is looked for here is a refused resource.
+    if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -43,6 +49,13 @@ describe("the dashboard in a browser", () => {
     await page.goto(link);
     expect(page.url()).toBe(`${base}/org`);
     await expect(page.locator("h1").textContent()).resolves.toBe("Org Settings");
+    // The stylesheet came from the package (dist/ here): the current nav entry is filled in.
+    const current = page.locator("a[aria-current=page]");
+    type Styled = { getComputedStyle(element: unknown): { backgroundColor: string } };
+    const background = await current.evaluate(
+      (a) => (globalThis as unknown as Styled).getComputedStyle(a).backgroundColor,
+    );
+    expect(background).toBe("rgb(10, 88, 202)");
   });
 
   it("creates a key, shows it once with a copy button, and masks it after a reload", async () => {
@@ -144,5 +157,6 @@ describe("the dashboard in a browser", () => {
     const token = new URL(link).searchParams.get("token") ?? "";
     expect(dashboard.stdout()).toContain('"msg":"dashboard request"');
     for (const secret of [token, key, appId]) expect(dashboard.stdout()).not.toContain(secret);
+    expect(cspViolations).toEqual([]);
   });
 }, 120_000);
