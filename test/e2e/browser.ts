@@ -110,6 +110,13 @@ export function spawnGuardrail(args: readonly string[]): Spawned {
   };
 }
 
+/** `guardrail dashboard --config DIR --port 0`, once it has printed its one-time link. */
+export async function spawnDashboard(dir: string): Promise<{ process: Spawned; link: string; base: string }> {
+  const process = spawnGuardrail(["dashboard", "--config", dir, "--port", "0"]);
+  const link = (await process.waitFor(/open (http:\/\/127\.0\.0\.1:\d+\/login\?token=[\w-]+) /))[1] ?? "";
+  return { process, link, base: new URL(link).origin };
+}
+
 /** Where screenshots go when DASHBOARD_SCREENSHOTS is set (`npm run dashboard:screenshots`); else nowhere. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.DASHBOARD_SCREENSHOTS;

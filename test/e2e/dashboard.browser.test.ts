@@ -6,7 +6,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture } from "../config/helpers.js";
 import { ensureBuilt } from "../helpers/built.js";
-import { type Browser, launchBrowser, type Spawned, screenshot, spawnGuardrail } from "./browser.js";
+import {
+  type Browser,
+  launchBrowser,
+  type Spawned,
+  screenshot,
+  spawnDashboard,
+  spawnGuardrail,
+} from "./browser.js";
 
 let dir: string;
 let dashboard: Spawned;
@@ -20,10 +27,8 @@ const cspViolations: string[] = [];
 beforeAll(async () => {
   await ensureBuilt();
   dir = await copyFixture("valid");
-  dashboard = spawnGuardrail(["dashboard", "--config", dir, "--port", "0"]);
+  ({ process: dashboard, link, base } = await spawnDashboard(dir));
   spawned.push(dashboard);
-  link = (await dashboard.waitFor(/open (http:\/\/127\.0\.0\.1:\d+\/login\?token=[\w-]+) /))[1] ?? "";
-  base = new URL(link).origin;
   browser = await launchBrowser();
   browser.page.on("console", (message) => {
     // 401 pages are logged as failed loads too; what is looked for here is a refused resource.
