@@ -30,15 +30,21 @@ export type PiiCheck =
   | { enabled: true; detected: boolean; entities: string[] }
   | { enabled: false; detected: false; entities: [] };
 
-/** `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe. */
+/**
+ * `content_moderation` (output-check): `category` is a `CATEGORIES: <CATEGORY>` label when unsafe.
+ * `signals` (beyond the spec): the bundled model's two calibrated probabilities, toxic text and
+ * harmful compliance, each flagged from its own operating point. Null when disabled, for a model
+ * of your own or a failed check (the key is always there, as every guardrail's keys are).
+ */
 export type ContentModerationCheck =
   | {
       enabled: true;
       result: "SAFE" | "UNSAFE";
       unsafe: boolean;
       category: `CATEGORIES: ${string}` | null;
+      signals: { toxic: number; compliance: number } | null;
     }
-  | { enabled: false; result: null; unsafe: false; category: null };
+  | { enabled: false; result: null; unsafe: false; category: null; signals: null };
 
 /** `system_prompt_protection` (output-check): whether the response leaks its system prompt. */
 export type SystemPromptProtectionCheck =

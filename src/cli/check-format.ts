@@ -1,6 +1,7 @@
+import { describeEntry, entryFlagged } from "../engine/describe-check.js";
 import type { CheckOutcome } from "../engine/engine.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
-import { list, type Paint, table } from "./output.js";
+import { type Paint, table } from "./output.js";
 
 export interface VerdictContext {
   readonly mode: CheckMode;
@@ -9,35 +10,6 @@ export interface VerdictContext {
   readonly onError: "block" | "allow";
   /** Which profile file and config directory the check used (see describeOrigin). */
   readonly origin?: string;
-}
-
-type Entry = Record<string, unknown>;
-
-const score = (value: unknown) => (typeof value === "number" ? value.toFixed(3) : undefined);
-
-/** Whether the entry itself says it flagged; undefined for entries that carry only a score. */
-function entryFlagged(entry: Entry): boolean | undefined {
-  if (typeof entry.detected === "boolean") return entry.detected;
-  if (typeof entry.unsafe === "boolean") return entry.unsafe;
-  if (typeof entry.score === "number" && typeof entry.threshold === "number")
-    return entry.score >= entry.threshold;
-  return undefined;
-}
-
-/** What one guardrail found, in words: matches, entity types, scores, categories. */
-function findings(entry: Entry): string {
-  const parts: string[] = [];
-  if (Array.isArray(entry.matched) && entry.matched.length > 0) parts.push(`matched: ${list(entry.matched)}`);
-  if (Array.isArray(entry.entities) && entry.entities.length > 0)
-    parts.push(`entities: ${list(entry.entities)}`);
-  if (typeof entry.result === "string") parts.push(entry.result);
-  if (typeof entry.category === "string" && entry.category) parts.push(entry.category);
-  const s = score(entry.score);
-  if (s !== undefined) {
-    const t = score(entry.threshold);
-    parts.push(t === undefined ? `score ${s}` : `score ${s} (threshold ${t})`);
-  }
-  return parts.join("; ");
 }
 
 /**
@@ -63,7 +35,7 @@ export function renderVerdict(outcome: CheckOutcome, where: VerdictContext, p: P
     }
     const flagged = entryFlagged(entry) ?? flaggedBy.includes(id as GuardrailId);
     const status = flagged === undefined ? "" : flagged ? p.red("flagged") : p.green("clean");
-    rows.push([id, status, findings(entry) || (flagged ? "" : "nothing found")]);
+    rows.push([id, status, describeEntry(entry) || (flagged ? "" : "nothing found")]);
   }
   if (rows.length === 0) return `${out}  ${p.dim("no guardrail is enabled for this check")}\n`;
   out += table(rows).replace(/^(?=.)/gm, "  ");

@@ -42,10 +42,8 @@ export function table(rows: readonly (readonly string[])[]): string {
     .join("");
 }
 
-/** Lists in one line; quoted when an item has spaces so "a b, c" stays readable. */
-export function list(items: readonly unknown[]): string {
-  return items.map((item) => (/[\s,]/.test(String(item)) ? JSON.stringify(item) : String(item))).join(", ");
-}
+/** Items joined with commas, quoted when they hold a space or comma (shared with the dashboard). */
+export { listItems as list } from "../engine/describe-check.js";
 
 /** A path relative to the working directory when it lies inside it, else absolute. */
 export function displayPath(cwd: string, file: string): string {

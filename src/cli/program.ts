@@ -2,6 +2,7 @@ import type { Command } from "@commander-js/extra-typings";
 import { declareApps } from "./commands/apps.js";
 import { declareBatch } from "./commands/batch.js";
 import { declareCheck } from "./commands/check.js";
+import { declareDashboard } from "./commands/dashboard.js";
 import { declareIndex } from "./commands/index-build.js";
 import { declareInit } from "./commands/init.js";
 import { declareKeys } from "./commands/keys.js";
@@ -22,6 +23,7 @@ export function declareCommands(program: Command, execute: Execute) {
   declareCheck(withGlobals, execute);
   declareBatch(withGlobals, execute);
   declareServe(withGlobals, execute);
+  declareDashboard(withGlobals, execute);
   declareKeys(withGlobals, execute);
   declareApps(withGlobals, execute);
   declareProfiles(withGlobals, execute);

@@ -1,6 +1,6 @@
 import { checkOrder } from "../guardrails/lists.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
-import type { CheckMode, Finding, GuardrailId } from "../guardrails/types.js";
+import type { CheckMode, Finding, GuardrailId, Span } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
@@ -32,6 +32,11 @@ export interface CheckOutcome {
    * guardrail's time includes its wait for the encoder: what it adds to the request, not its CPU alone.
    */
   readonly timings: Partial<Record<GuardrailId, number>>;
+  /**
+   * The character spans (in the normalised `clean` text) each guardrail that reports them found,
+   * for views that highlight them (the dashboard's Try it). The body never carries them.
+   */
+  readonly spans?: Partial<Record<GuardrailId, readonly Span[]>>;
 }
 
 export interface CheckOptions {
@@ -184,12 +189,15 @@ export function createEngine({
     const checks: CheckResponse["checks"] = {};
     for (const id of order[mode]) checks[id] = registry[id].render(findings.get(id));
     const flagged = [...findings.values()].some((f) => f.flagged);
+    const spans: Partial<Record<GuardrailId, readonly Span[]>> = {};
+    for (const [id, finding] of findings) if (finding.spans?.length) spans[id] = finding.spans;
     const seconds = (now() - started) / 1000;
     return {
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
       failures,
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
       timings,
+      spans,
     };
   }
   async function check(

@@ -69,6 +69,8 @@ export interface Finding {
   readonly matched?: readonly string[];
   readonly entities?: readonly string[];
   readonly category?: string;
+  /** A guardrail's separate signals behind `score`, each a score of its own (content_moderation's two). */
+  readonly signals?: Readonly<Record<string, number>>;
   readonly spans?: readonly Span[];
   /**
    * True when a cap or time limit left some match without a span: which items of `matched` or

@@ -64,6 +64,11 @@ const is = {
   verdict: (v: unknown): v is "SAFE" | "UNSAFE" => v === "SAFE" || v === "UNSAFE",
   category: (v: unknown): v is ContentModerationCheck["category"] =>
     v === null || (typeof v === "string" && /^CATEGORIES: [A-Z_]+$/.test(v)),
+  signals: (v: unknown): v is Extract<ContentModerationCheck, { enabled: true }>["signals"] =>
+    v === null ||
+    (typeof v === "object" &&
+      Object.keys(v).join() === "toxic,compliance" &&
+      Object.values(v).every((p) => is.score(p) && p !== null)),
 };
 const matches = { enabled: is.true, detected: is.boolean, matched: is.strings };
 const noMatches = { enabled: is.false, detected: is.false, matched: is.empty };
@@ -83,8 +88,8 @@ const shapes: { [K in keyof AllChecks]: ShapeOf<AllChecks[K]>[] } = {
     { enabled: is.false, detected: is.false, entities: is.empty },
   ],
   content_moderation: [
-    { enabled: is.true, result: is.verdict, unsafe: is.boolean, category: is.category },
-    { enabled: is.false, result: is.null, unsafe: is.false, category: is.null },
+    { enabled: is.true, result: is.verdict, unsafe: is.boolean, category: is.category, signals: is.signals },
+    { enabled: is.false, result: is.null, unsafe: is.false, category: is.null, signals: is.null },
   ],
   system_prompt_protection: [
     { enabled: is.true, detected: is.boolean, score: is.score, threshold: is.score },

@@ -45,6 +45,7 @@ describe("engine", () => {
       result: null,
       unsafe: false,
       category: null,
+      signals: null,
     });
     expect(body.checks.system_prompt_protection).toEqual({
       enabled: false,

@@ -41,7 +41,7 @@ describe("response shapes", () => {
       injection_detected: false,
       execution_time: expect.any(Number),
       checks: {
-        content_moderation: { enabled: false, result: null, unsafe: false, category: null },
+        content_moderation: { enabled: false, result: null, unsafe: false, category: null, signals: null },
         keyword: off,
         regex: off,
         pii: { enabled: false, detected: false, entities: [] },

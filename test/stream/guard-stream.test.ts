@@ -14,7 +14,7 @@ function body(flagged: boolean, matched: string[] = []): OutputCheckResponse {
     injection_detected: flagged,
     execution_time: 0.001,
     checks: {
-      content_moderation: { enabled: false, result: null, unsafe: false, category: null },
+      content_moderation: { enabled: false, result: null, unsafe: false, category: null, signals: null },
       keyword: { enabled: true, detected: flagged, matched },
       regex: { enabled: false, detected: false, matched: [] },
       pii: { enabled: false, detected: false, entities: [] },

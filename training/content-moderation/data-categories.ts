@@ -13,7 +13,7 @@ import { readCsv } from "../lib/csv.js";
 import { readJson, readJsonl } from "../lib/jsonl.js";
 import { dedupe, type Example } from "./example.js";
 
-const HARMBENCH: Record<string, ModerationCategory> = {
+export const HARMBENCH: Record<string, ModerationCategory> = {
   chemical_biological: "WEAPONS",
   illegal: "CRIMINAL",
   cybercrime_intrusion: "CYBERCRIME",

@@ -35,6 +35,7 @@ export function loadGptfuzz(dir: string): Example[] {
         label: r.label === "1" ? 1 : 0,
         source: "gptfuzz",
         group: `q${q}`,
+        ...(r.label === "1" ? { signal: "compliance" as const } : {}),
         ...(r.label === "1" && category ? { category } : {}),
       } satisfies Example;
     });

@@ -9,17 +9,21 @@ import { dedupe, type Example } from "./example.js";
  * Retweet markers, @mentions, URLs and HTML entities are Twitter noise a response never has;
  * left in, the model would learn "RT @" as a toxicity cue.
  */
+export const stripTwitter = (tweet: string): string =>
+  tweet
+    .replace(/&amp;/g, "&")
+    .replace(/&#?\w+;/g, " ")
+    .replace(/\bRT\b|@\w+:?|https?:\/\/\S+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
 export function loadDavidson(dir: string): Example[] {
   const rows = readCsv(join(dir, "moderation/davidson-hate-speech/labeled_data.csv"));
   const examples = rows.map((r): Example => {
-    const text = (r.tweet ?? "")
-      .replace(/&amp;/g, "&")
-      .replace(/&#?\w+;/g, " ")
-      .replace(/\bRT\b|@\w+:?|https?:\/\/\S+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-    if (r.class === "0") return { text, label: 1, category: "HATE", source: "davidson" };
-    if (r.class === "1") return { text, label: 1, category: "HARASSMENT", source: "davidson" };
+    const text = stripTwitter(r.tweet ?? "");
+    if (r.class === "0") return { text, label: 1, signal: "toxic", category: "HATE", source: "davidson" };
+    if (r.class === "1")
+      return { text, label: 1, signal: "toxic", category: "HARASSMENT", source: "davidson" };
     return { text, label: 0, source: "davidson" };
   });
   return dedupe(examples.filter((e) => e.text.length >= 8));
@@ -38,7 +42,7 @@ export function loadToxigen(dir: string): Example[] {
         if (text.length < 8) continue;
         out.push(
           hate
-            ? { text, label: 1, category: "HATE", source: "toxigen", group }
+            ? { text, label: 1, signal: "toxic", category: "HATE", source: "toxigen", group }
             : { text, label: 0, source: "toxigen", group },
         );
       }

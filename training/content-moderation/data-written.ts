@@ -32,7 +32,7 @@ export function loadWritten(root: string, perTopic = 4, seed = 7): Example[] {
       out.push({ text: fill(t, topic), label: 0, source: "written" });
     for (const t of pick(w.safety, 4)) out.push({ text: fill(t, topic), label: 0, source: "written" });
     for (const t of pick(w.compliance, perTopic + 2)) {
-      out.push({ text: fill(t, topic), label: 1, category, source: "written" });
+      out.push({ text: fill(t, topic), label: 1, signal: "compliance", category, source: "written" });
     }
   }
   for (const text of w.benign) out.push({ text, label: 0, source: "written" });

@@ -9,7 +9,17 @@ export interface Example {
   readonly category?: ModerationCategory;
   readonly source: string;
   readonly group?: string;
+  /**
+   * Which unsafe signal a label-1 row teaches: toxic text people write, or a response that carries
+   * out a harmful request. Safe rows (label 0) are negatives for both.
+   */
+  readonly signal?: Signal;
+  /** A row's weight relative to others of its source (a lexicon entry's severity). */
+  readonly weight?: number;
 }
+
+export const SIGNALS = ["toxic", "compliance"] as const;
+export type Signal = (typeof SIGNALS)[number];
 
 /** A stable bucket in [0, 1) for a key (FNV-1a): splits that do not depend on row order. */
 export function bucket(key: string, salt = 0): number {

@@ -1,8 +1,18 @@
-/** Trains the n-gram heads (unsafe-vs-safe and category) on a set of rows. */
+/**
+ * Trains the heads on a set of rows: one unsafe-vs-safe head per signal (toxic text, harmful
+ * compliance), each on its own positives against every safe row, and the category head.
+ */
 import { MODERATION_CATEGORIES } from "../../src/guardrails/content-moderation/model/categories.js";
 import { type Features, featurize } from "../../src/guardrails/content-moderation/model/features.js";
 import { meanVector } from "../../src/guardrails/content-moderation/model/linear.js";
-import type { ScoringParams } from "../../src/guardrails/content-moderation/model/raw-score.js";
+import {
+  MODERATION_SIGNALS,
+  type ModerationSignal,
+  type RawScore,
+  type ScoringParams,
+  type SignalHead,
+  scoreUnits,
+} from "../../src/guardrails/content-moderation/model/raw-score.js";
 import { splitUnits } from "../../src/guardrails/content-moderation/model/windows.js";
 import {
   type Arithmetic,
@@ -50,6 +60,7 @@ function denseFeatures(v: ArrayLike<number>): Features {
 }
 
 export interface HeadOptions {
+  /** Each signal's n-gram head. */
   readonly binary: TrainOptions;
   readonly category: TrainOptions;
   /** Options for the USE-lite heads (bits = log2 of the vector length). */
@@ -72,6 +83,12 @@ export function unitFeatures(text: string, windowWords: number): { whole: Featur
   return f;
 }
 
+/** `rawScore` through the featurising cache: the same arithmetic, each text featurised once. */
+export function cachedRawScore(p: ScoringParams, text: string, vectors?: Vectors): RawScore {
+  const { whole, windows } = unitFeatures(text, p.windowWords);
+  return scoreUnits(p, [whole, ...windows], vectors?.get(text));
+}
+
 /** The units of a text: n-gram features, or (with `vectors`) the mean and window embeddings. */
 function units(
   text: string,
@@ -87,7 +104,7 @@ function units(
 export function binarySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): LogisticItem[] {
   const samples: LogisticItem[] = [];
   for (const r of rows) {
-    const w = (SOURCE_WEIGHT[r.source] ?? 1) * (r.label === 1 ? o.positiveWeight : 1);
+    const w = (SOURCE_WEIGHT[r.source] ?? 1) * (r.weight ?? 1) * (r.label === 1 ? o.positiveWeight : 1);
     const u = units(r.text, o, vectors);
     if (!u) continue;
     const { whole, windows } = u;
@@ -118,34 +135,59 @@ export function categorySamples(rows: readonly Row[], o: HeadOptions, vectors?: 
 const trainBinary = (items: LogisticItem[], o: TrainOptions) =>
   trainLogistic(items, { ...logisticOptions(o), arithmetic: ARITHMETIC });
 
+/** A signal's rows: its own positives and every safe row (the other signal's positives are left out). */
+export const signalRows = (rows: readonly Row[], s: ModerationSignal): Row[] =>
+  rows.filter((r) => r.label === 0 || (r.label === 1 && r.signal === s));
+
+/** Both signals' heads; with `vectors`, each with its USE-lite head too. */
+export function trainSignalHeads(
+  binaryRows: readonly Row[],
+  o: HeadOptions,
+  vectors?: Vectors,
+): Record<ModerationSignal, SignalHead> {
+  const head = (s: ModerationSignal): SignalHead => {
+    const rows = signalRows(binaryRows, s);
+    const b = trainBinary(binarySamples(rows, o), o.binary);
+    if (!vectors) return { bits: o.binary.bits, weights: b.weights, bias: b.bias };
+    const e = trainBinary(binarySamples(rows, o, vectors), o.embedding.binary);
+    return {
+      bits: o.binary.bits,
+      weights: b.weights,
+      bias: b.bias,
+      embedding: { weights: e.weights, bias: e.bias },
+    };
+  };
+  const [toxic, compliance] = MODERATION_SIGNALS.map(head) as [SignalHead, SignalHead];
+  return { toxic, compliance };
+}
+
+/** An empty category head, for runs that measure the unsafe verdict alone (LOSO, out-of-fold). */
+function noCategories(): Pick<ScoringParams, "categoryBits" | "category" | "categoryBias" | "classes"> {
+  const k = MODERATION_CATEGORIES.length;
+  return { categoryBits: 0, category: new Float32Array(k), categoryBias: new Float32Array(k), classes: k };
+}
+
+/** Every head: the two signals' and (unless `categoryRows` is null) the category head. */
 export function trainHeads(
   binaryRows: readonly Row[],
-  categoryRows: readonly Row[],
+  categoryRows: readonly Row[] | null,
   o: HeadOptions,
   vectors?: Vectors,
 ): ScoringParams {
+  const signals = trainSignalHeads(binaryRows, o, vectors);
+  if (!categoryRows) return { windowWords: o.windowWords, signals, ...noCategories() };
   const k = MODERATION_CATEGORIES.length;
-  const b = trainBinary(binarySamples(binaryRows, o), o.binary);
   const c = trainSoftmax(categorySamples(categoryRows, o), k, logisticOptions(o.category));
-  let embedding: ScoringParams["embedding"];
-  if (vectors) {
-    const eb = trainBinary(binarySamples(binaryRows, o, vectors), o.embedding.binary);
-    const ec = trainSoftmax(
-      categorySamples(categoryRows, o, vectors),
-      k,
-      logisticOptions(o.embedding.category),
-    );
-    embedding = { binary: eb.weights, binaryBias: eb.bias, category: ec.weights, categoryBias: ec.bias };
-  }
+  const ec = vectors
+    ? trainSoftmax(categorySamples(categoryRows, o, vectors), k, logisticOptions(o.embedding.category))
+    : undefined;
   return {
-    ...(embedding ? { embedding } : {}),
     windowWords: o.windowWords,
-    binaryBits: o.binary.bits,
-    binary: b.weights,
-    binaryBias: b.bias,
+    signals,
     categoryBits: o.category.bits,
     category: c.weights,
     categoryBias: c.bias,
-    classes: MODERATION_CATEGORIES.length,
+    classes: k,
+    ...(ec ? { embeddingCategory: { weights: ec.weights, bias: ec.bias } } : {}),
   };
 }

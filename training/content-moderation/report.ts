@@ -49,4 +49,25 @@ export function report(
   };
 }
 
+/** The figures that need no held-out part: the hand-written sanity set through the shipped model. */
+export function sanityReport(
+  model: ModerationModel,
+  sanity: readonly Example[],
+  threshold: number,
+  lookup?: Lookup,
+) {
+  const scored = scoreAll(model, sanity, lookup);
+  return {
+    sanity: binaryFigures(scored, threshold),
+    sanityAccuracy: round(
+      scored.filter((s) => (s.score >= threshold ? 1 : 0) === s.label).length / sanity.length,
+    ),
+    categorySanity: categoryReport(
+      model,
+      sanity.filter((r) => r.category),
+      lookup,
+    ),
+  };
+}
+
 const round = (x: number) => Math.round(x * 10000) / 10000;

@@ -1,5 +1,6 @@
 /**
- * Every example, assigned once to test or to one of the training folds:
+ * Every example, assigned once to test (only with `holdout`: the pooled-split sanity check) or to
+ * one of the training folds:
  * - GPTFuzz by question (a group split): the same harmful question is never on both sides;
  * - everything else by a hash of its text, so a row keeps its side however the files are ordered.
  * Test rows are never seen by training, calibration or the threshold sweep; folds give out-of-fold
@@ -8,6 +9,7 @@
 
 import { mulberry32 as rng, shuffle } from "../lib/random.js";
 import { loadCategorySets } from "./data-categories.js";
+import { loadPublicSources } from "./data-public.js";
 import { loadBenignResponses, loadGptfuzz } from "./data-responses.js";
 import { loadDavidson, loadToxigen } from "./data-toxicity.js";
 import { loadSanity, loadWritten } from "./data-written.js";
@@ -28,15 +30,24 @@ export interface Pools {
   readonly sanity: Example[];
 }
 
-function byHash(e: Example, testShare: number): Row {
+function hashRow(e: Example, testShare: number): Row {
   const b = bucket(e.text, 11);
   return { ...e, test: b < testShare, fold: Math.floor(bucket(e.text, 29) * FOLDS) };
 }
 
-export function buildPools(dataDir: string, root: string, seed: number): Pools {
+export interface PoolOptions {
+  /** Hold out a test part (20% of GPTFuzz's questions, a hash-chosen share of the rest). */
+  readonly holdout: boolean;
+  /** Sources to leave out entirely (an experiment's switch; the shipped model leaves out none). */
+  readonly without?: readonly string[];
+}
+
+export function buildPools(dataDir: string, root: string, seed: number, o: PoolOptions): Pools {
+  const share = (x: number) => (o.holdout ? x : 0);
+  const byHash = (e: Example, testShare: number): Row => hashRow(e, share(testShare));
   const gptfuzz = loadGptfuzz(dataDir);
   const questions = shuffle([...new Set(gptfuzz.map((e) => e.group as string))].sort(), rng(seed));
-  const testQuestions = new Set(questions.slice(0, Math.round(questions.length * 0.2)));
+  const testQuestions = new Set(questions.slice(0, Math.round(questions.length * share(0.2))));
   const foldOf = new Map(questions.filter((q) => !testQuestions.has(q)).map((q, i) => [q, i % FOLDS]));
   const gptfuzzRows = gptfuzz.map((e): Row => {
     const group = e.group as string;
@@ -53,13 +64,19 @@ export function buildPools(dataDir: string, root: string, seed: number): Pools {
     (e): Row => ({ ...e, test: false, fold: Math.floor(bucket(e.text, 29) * FOLDS) }),
   );
   const prompts = loadCategorySets(dataDir).map((e) => byHash(e, 0.2));
+  const fresh = loadPublicSources(dataDir).map((e) => byHash(e, 0.2));
 
-  const binary = [...gptfuzzRows, ...benign, ...davidson, ...toxigen, ...written];
-  const toxicForCategory = [...davidson, ...toxigen].filter((e) => e.category && bucket(e.text, 5) < 0.35);
+  const skip = new Set(o.without ?? []);
+  const binary = [...gptfuzzRows, ...benign, ...davidson, ...toxigen, ...written, ...fresh].filter(
+    (r) => !skip.has(r.source),
+  );
+  // Toxic rows are plentiful: about a third of them teach categories. Lexicon words teach none.
+  const toxicForCategory = binary.filter(
+    (e) => e.category && e.signal === "toxic" && e.source !== "surge-profanity" && bucket(e.text, 5) < 0.35,
+  );
   const category = [
     ...prompts,
-    ...gptfuzzRows.filter((e) => e.category),
-    ...written.filter((e) => e.category),
+    ...binary.filter((e) => e.category && e.signal === "compliance"),
     ...toxicForCategory,
   ];
   return { binary, category, sanity: loadSanity(root) };
@@ -78,4 +95,11 @@ export const SOURCE_WEIGHT: Record<string, number> = {
   catqa: 1,
   donotanswer: 1,
   harmbench: 1,
+  hatecheck: 1,
+  ethos: 1,
+  stormfront: 1,
+  germeval2018: 0.5,
+  realtoxicityprompts: 1,
+  "surge-profanity": 1,
+  "harmbench-cls-val": 1,
 };

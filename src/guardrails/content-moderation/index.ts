@@ -20,9 +20,19 @@ const settings = z
     threshold: s.threshold ?? (s.model ? OWN_MODEL_THRESHOLD : DEFAULT_MODERATION_THRESHOLD),
   }));
 
+/** Both signals' calibrated probabilities; null when there are none (a failed check, your own model). */
+function signalsOf(
+  s: Readonly<Record<string, number>> | undefined,
+): { toxic: number; compliance: number } | null {
+  return s && typeof s.toxic === "number" && typeof s.compliance === "number"
+    ? { toxic: s.toxic, compliance: s.compliance }
+    : null;
+}
+
 /**
  * Judges the response, not the topic: a refusal or a safety explanation is SAFE, compliance
- * with a harmful request or plainly toxic text is UNSAFE. Hashed n-grams, averaged with the shared
+ * with a harmful request or plainly toxic text is UNSAFE. Two signals, each calibrated on its own
+ * data: toxic text and harmful compliance; the score is the larger, and the body reports both. Hashed n-grams, averaged with the shared
  * sentence embedding when the engine has an encoder; the whole text and its sentence windows
  * are scored and the most unsafe window gives the category (see models/content-moderation/MODEL_CARD.md).
  */
@@ -39,24 +49,34 @@ export const contentModerationGuardrail = {
     return {
       triage: (texts) => model.triage(texts),
       async check(request) {
+        // Weights without USE-lite heads never ask for the (lazy, shared) embedding.
         const classify = async (embedding: typeof request.embedding) =>
-          model.classify(request.text.clean, (await embedding?.())?.vectors);
+          model.classify(
+            request.text.clean,
+            model.usesEmbeddings ? (await embedding?.())?.vectors : undefined,
+          );
         let result = await classify(request.embedding);
         // A chunk of a stream is first read without its unfinished sentence (one encoder run per
         // chunk otherwise); a flag is confirmed on the text as it stands, read whole.
-        if (result.unsafeScore >= threshold && request.wholeEmbedding)
+        if (result.unsafeScore >= threshold && request.wholeEmbedding && model.usesEmbeddings)
           result = await classify(request.wholeEmbedding);
         const flagged = result.unsafeScore >= threshold;
+        const round = (x: number) => Math.round(x * 1e4) / 1e4;
         return {
           flagged,
-          score: Math.round(result.unsafeScore * 1e4) / 1e4,
+          score: round(result.unsafeScore),
           threshold,
+          signals: {
+            toxic: round(result.signalScores.toxic),
+            compliance: round(result.signalScores.compliance),
+          },
           ...(flagged && result.category ? { category: result.category } : {}),
         };
       },
     };
   },
   // The spec (docs/service-spec.md, output-check) writes the category as a `CATEGORIES: <CATEGORY>` label; null when SAFE or disabled.
+  // `signals` is detail the spec leaves open (README, "Decisions where the spec is silent").
   render: (finding) =>
     finding
       ? {
@@ -64,6 +84,7 @@ export const contentModerationGuardrail = {
           result: finding.flagged ? "UNSAFE" : "SAFE",
           unsafe: finding.flagged,
           category: finding.flagged && finding.category ? `CATEGORIES: ${finding.category}` : null,
+          signals: signalsOf(finding.signals),
         }
-      : { enabled: false, result: null, unsafe: false, category: null },
+      : { enabled: false, result: null, unsafe: false, category: null, signals: null },
 } satisfies GuardrailDefinition<z.output<typeof settings>>;

@@ -4,12 +4,14 @@ import type { Encoder, EncoderInfo } from "../encoder.js";
 import { createUseLiteEncoder, USE_LITE_DIM, USE_LITE_MAX_TOKENS, type UseLiteOptions } from "./encoder.js";
 import type { WorkerReply, WorkerRequest } from "./encoder-worker.js";
 import { ensureModel } from "./model-cache.js";
+import { type Call, nextCall, toBatches } from "./pool-schedule.js";
 
 /**
  * USE-lite on worker threads. onnxruntime-node runs a session on the calling thread, so an
  * in-thread encoder lets a server use one core; here each of `workers` threads has its own session.
  * Each call is cut into batches of at most `batchSize` texts, and an idle worker takes the next
- * batch of the call with the fewest batches left, less one for every AGE_STEP_MS it has waited:
+ * batch of the call with the fewest batches left, less one for every AGE_STEP_MS it has waited
+ * (pool-schedule.ts):
  * a one-window check waits behind at most one batch per worker, never behind the whole of a long
  * text's windows; long calls finish one after another instead of all together at the end (round
  * robin made 60 long checks in flight at a shutdown all miss its deadline); and a long call
@@ -42,21 +44,6 @@ export interface PooledEncoder extends Encoder {
   stats(): PoolStats;
 }
 
-interface Call {
-  readonly texts: readonly string[];
-  readonly vectors: Float32Array[];
-  /** Batches not yet sent, as indices into `texts`. */
-  readonly batches: number[][];
-  /** Batches sent and not answered yet. */
-  inFlight: number;
-  /** When the call was made (performance.now()). */
-  readonly arrived: number;
-  /** Set once the call has resolved or rejected: later answers for it are dropped. */
-  settled: boolean;
-  readonly resolve: (vectors: Float32Array[]) => void;
-  readonly reject: (error: Error) => void;
-}
-
 interface Batch {
   readonly id: number;
   readonly call: Call;
@@ -69,29 +56,8 @@ interface Slot {
   busy: Batch | undefined;
 }
 
-/** A call's texts in batches, similar lengths together so each batch pads little. */
-function toBatches(texts: readonly string[], size: number): number[][] {
-  const order = texts.map((_, i) => i).sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
-  const batches: number[][] = [];
-  for (let i = 0; i < order.length; i += size) batches.push(order.slice(i, i + size));
-  return batches;
-}
-
 /** Texts whose ids countTokens keeps: a few requests' windows and sentence pieces. */
 const RECENT_TOKENISED = 256;
-
-/** What waiting one batch's worth of time is worth: about ten times a batch of full windows. */
-const AGE_STEP_MS = 50;
-
-/** The waiting call with the fewest batches left, counting its wait (see above); the earliest on a tie. */
-function nextCall(waiting: readonly Call[], now: number): number {
-  const key = (call: Call) => call.batches.length * AGE_STEP_MS - (now - call.arrived);
-  let best = 0;
-  for (let i = 1; i < waiting.length; i++) {
-    if (key(waiting[i] as Call) < key(waiting[best] as Call)) best = i;
-  }
-  return best;
-}
 
 function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("embedding aborted");

@@ -8,6 +8,7 @@ import {
   MODERATION_CATEGORIES,
   type ModerationModel,
 } from "../../../src/guardrails/content-moderation/model/index.js";
+import { atOperatingPoint } from "../../../src/guardrails/content-moderation/model/model.js";
 
 const model: ModerationModel = await loadModerationModel();
 const unsafe = (text: string) => model.classify(text).unsafeScore >= model.threshold;
@@ -22,7 +23,21 @@ const BENIGN =
 describe("content moderation model", () => {
   it("loads the bundled weights, whose threshold the exported default mirrors", () => {
     expect(model.threshold).toBe(DEFAULT_MODERATION_THRESHOLD);
+    // Each signal has its own operating point (chosen by leave-one-source-out; see the model card).
+    expect(model.operatingPoints.toxic).not.toBe(model.operatingPoints.compliance);
     expect(model.usesEmbeddings).toBe(true);
+  });
+
+  it("places each signal's probability so that its operating point is 0.5, keeping order", () => {
+    for (const at of [0.2, 0.44, 0.6]) {
+      expect(atOperatingPoint(0, at)).toBe(0);
+      expect(atOperatingPoint(at, at)).toBe(0.5);
+      expect(atOperatingPoint(1, at)).toBe(1);
+      const grid = Array.from({ length: 101 }, (_, i) => atOperatingPoint(i / 100, at));
+      for (let i = 1; i < grid.length; i++) expect(grid[i]).toBeGreaterThan(grid[i - 1] as number);
+      // At the bundled threshold a signal is flagged exactly from its operating point on.
+      expect(grid.filter((x) => x >= 0.5).length).toBe(101 - Math.ceil(at * 100 - 1e-9));
+    }
   });
 
   it.each([
@@ -44,6 +59,28 @@ describe("content moderation model", () => {
     const result = model.classify(COMPLIANT);
     expect(result.unsafeScore).toBeGreaterThanOrEqual(model.threshold);
     expect(["CRIMINAL", "VIOLENCE"]).toContain(result.category);
+  });
+
+  it("scores toxic text on the toxic signal and compliance on the compliance signal; the verdict is the larger against its own operating point", () => {
+    const hateful = model.classify(
+      "Those immigrants are filthy vermin and subhuman, they should all be driven out of our country.",
+    );
+    const compliant = model.classify(COMPLIANT);
+    const refusal = model.classify(REFUSAL);
+    const at = model.operatingPoints;
+    expect(hateful.signalScores.toxic).toBeGreaterThanOrEqual(at.toxic);
+    expect(hateful.signalScores.toxic).toBeGreaterThan(hateful.signalScores.compliance);
+    expect(compliant.signalScores.compliance).toBeGreaterThanOrEqual(at.compliance);
+    expect(compliant.signalScores.compliance).toBeGreaterThan(compliant.signalScores.toxic);
+    for (const r of [hateful, compliant, refusal])
+      expect(r.unsafeScore).toBe(
+        Math.max(
+          atOperatingPoint(r.signalScores.toxic, at.toxic),
+          atOperatingPoint(r.signalScores.compliance, at.compliance),
+        ),
+      );
+    expect(refusal.signalScores.toxic).toBeLessThan(at.toxic);
+    expect(refusal.signalScores.compliance).toBeLessThan(at.compliance);
   });
 
   it("judges plain hateful text UNSAFE as HATE", () => {

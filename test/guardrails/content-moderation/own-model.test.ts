@@ -41,6 +41,7 @@ describe("content_moderation with a model of your own", () => {
       result: "UNSAFE",
       unsafe: true,
       category: "CATEGORIES: HARASSMENT",
+      signals: null,
     });
     const safe = await own.check({ mode: "output", text: normalizeText(SAFE) });
     expect(safe.flagged).toBe(false);
@@ -67,7 +68,7 @@ describe("content_moderation with a model of your own", () => {
       model: { path: dirs[0], max_length: 8, labels: { TOXIC: "HATE" } },
     });
     const filler = Array.from({ length: 9 }, () => "Hi.").join(" ");
-    const threat = `${filler} I will kill you, you worthless piece of garbage, and nobody will find you.`;
+    const threat = `${filler} I will kill you, you filthy subhuman vermin, and nobody will find your body.`;
     const finding = await own.check({ mode: "output", text: normalizeText(threat) });
     expect(finding.flagged).toBe(true);
     expect((await own.check({ mode: "output", text: normalizeText(filler) })).flagged).toBe(false);
@@ -116,6 +117,7 @@ describe("content_moderation with a model of your own", () => {
       result: "UNSAFE",
       unsafe: true,
       category: "CATEGORIES: HATE",
+      signals: null,
     });
     await rm(profileFile, { force: true });
     await expect(

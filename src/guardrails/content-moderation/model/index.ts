@@ -9,14 +9,15 @@ export {
   type ModerationCategory,
 } from "./categories.js";
 export type { ModerationModel, ModerationResult } from "./model.js";
+export { MODERATION_SIGNALS, type ModerationSignal } from "./raw-score.js";
 export { DEFAULT_MODEL_DIR } from "./weights.js";
 
 /**
- * The bundled default threshold on `unsafeScore`, as chosen by the training sweep (see
- * models/content-moderation/MODEL_CARD.md). The loaded model's own `threshold` is authoritative: it comes
- * from the weights it was chosen with; this constant mirrors it for settings defaults.
+ * The bundled default threshold on `unsafeScore`: 0.5, where each signal meets its own operating
+ * point (chosen by leave-one-source-out, see models/content-moderation/MODEL_CARD.md). The loaded
+ * model's own `threshold` is authoritative; this constant mirrors it for settings defaults.
  */
-export const DEFAULT_MODERATION_THRESHOLD = 0.48;
+export const DEFAULT_MODERATION_THRESHOLD = 0.5;
 
 // Weights are immutable: every guardrail instance in the process shares one copy per directory.
 const loaded = new Map<string, Promise<ModerationModel>>();

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { dequantise, modelFiles } from "../../../models/weight-file.js";
 import { MODERATION_CATEGORIES } from "./categories.js";
 import { FEATURE_VERSION } from "./features.js";
+import type { ModerationSignal } from "./raw-score.js";
 
 /**
  * models/content-moderation/{model.json, weights.bin.gz}: a JSON header and int16 weight tables, each with
@@ -16,23 +17,40 @@ export const REBUILD = "npm run train:content-moderation";
 /** Platt scaling: p = σ(a·z + b). */
 export type Platt = readonly [a: number, b: number];
 
+/** One signal's calibration: of its n-gram logit, and of the mean of its n-gram and USE-lite logits. */
+export interface SignalCalibration {
+  readonly ngram: Platt;
+  readonly combined: Platt | null;
+}
+
 export interface ModerationHeader {
-  readonly format: 1;
+  /**
+   * 3: two unsafe signals (toxic text, harmful compliance), each with its own head, calibration
+   * and operating point (2 had one threshold on the larger probability).
+   */
+  readonly format: 3;
   readonly featureVersion: number;
   readonly categories: readonly string[];
   readonly windowWords: number;
-  readonly binaryBits: number;
   readonly categoryBits: number;
-  readonly binaryBias: number;
   readonly categoryBias: readonly number[];
-  /** The USE-lite head, averaged with the n-gram one when the caller passes embeddings. */
-  readonly embedding: { dim: number; binaryBias: number; categoryBias: readonly number[] } | null;
-  readonly calibration: { readonly ngram: Platt; readonly combined: Platt | null };
+  readonly signals: Readonly<
+    Record<ModerationSignal, { bits: number; bias: number; embeddingBias: number | null }>
+  >;
+  /** The USE-lite heads, averaged with the n-gram ones when the caller passes embeddings. */
+  readonly embedding: { dim: number; categoryBias: readonly number[] } | null;
+  readonly calibration: Readonly<Record<ModerationSignal, SignalCalibration>>;
+  /**
+   * Each signal's calibrated probability at which the bundled model flags it, chosen by
+   * leave-one-source-out (training/content-moderation/loso-sweep.ts).
+   */
+  readonly operatingPoints: Readonly<Record<ModerationSignal, number>>;
+  /** On the verdict's score (see `atOperatingPoint` in model.ts): 0.5 puts every signal at its operating point. */
   readonly threshold: number;
   readonly tables: readonly { name: TableName; length: number; scale: number }[];
 }
 
-export type TableName = "binary" | "category" | "embBinary" | "embCategory";
+export type TableName = ModerationSignal | "category" | `emb:${ModerationSignal}` | "embCategory";
 export type Tables = Partial<Record<TableName, Float32Array>>;
 
 export interface ModerationWeights {
@@ -45,7 +63,7 @@ export async function readWeights(dir: string = DEFAULT_MODEL_DIR): Promise<Mode
   const header = files.header<ModerationHeader>();
   const expected = MODERATION_CATEGORIES.join();
   if (
-    header.format !== 1 ||
+    header.format !== 3 ||
     header.featureVersion !== FEATURE_VERSION ||
     header.categories.join() !== expected
   ) {

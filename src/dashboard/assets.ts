@@ -1,0 +1,18 @@
+import type { Hono } from "hono";
+import { DASHBOARD_JS } from "./assets/script.js";
+import { DASHBOARD_CSS } from "./assets/styles.js";
+
+/**
+ * The stylesheet and the script, served from memory: they are TypeScript modules, so the build
+ * (tsc, which copies no other files) ships them in dist/ with everything else. Reachable without
+ * a session: the login page needs them, and they hold nothing secret.
+ */
+const ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
+  "/assets/dashboard.css": { type: "text/css; charset=utf-8", body: DASHBOARD_CSS },
+  "/assets/dashboard.js": { type: "text/javascript; charset=utf-8", body: DASHBOARD_JS },
+};
+
+export function registerAssets(app: Hono) {
+  for (const [path, { type, body }] of Object.entries(ASSETS))
+    app.get(path, (c) => c.body(body, 200, { "Content-Type": type }));
+}
