@@ -1,14 +1,9 @@
-import { html } from "hono/html";
-import type { HtmlEscapedString } from "hono/utils/html";
+import { fragment, type Html } from "../html.js";
 
-export type Markup = HtmlEscapedString;
+export type Markup = Html;
 
-/**
- * hono's `html` tag, escaping every interpolation, typed as the string it returns when nothing
- * interpolated is a promise (these views never interpolate one).
- */
-export const h = (strings: TemplateStringsArray, ...values: unknown[]): Markup =>
-  html(strings, ...values) as Markup;
+/** The dashboard's `fragment` (hono's `html`: every interpolation escaped), under a short name. */
+export const h = fragment;
 
 /** Error messages under an input, tied to it by id (`aria-describedby`) and announced. */
 export function errorList(id: string, messages: readonly string[]): Markup | "" {
