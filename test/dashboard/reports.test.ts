@@ -21,11 +21,13 @@ async function setup() {
   return { app, file, read: (name: string) => readFile(file(name), "utf8") };
 }
 
-/** The sample run, as made on the `main` profile from a config directory named `guardrail`. */
+/** The sample run, as made on the `main` profile of a config directory (`--config .`). */
 function summary(change: (s: BatchSummary) => void = () => {}): BatchSummary {
   const s = sampleSummary();
   s.profile = "main";
   s.profile_file = "profiles/main.yaml";
+  s.config_dir = ".";
+  s.config_source = "flag";
   change(s);
   return s;
 }
@@ -97,6 +99,19 @@ describe("Reports section", () => {
     expect(await read("strict")).toBe(before);
     expect((await post(app, "/reports/apply", [...fields, ["confirm_profile", "on"]])).status).toBe(200);
     expect(await read("strict")).toMatch(/\n {2}llm:\n {4}threshold: 0\.\d+\n$/);
+  });
+
+  it("counts a run on the bundled profiles as made on another profile file, whatever its name", async () => {
+    const { app, read } = await setup();
+    const s = summary((s) => {
+      s.config_dir = null;
+      s.config_source = "bundled";
+    });
+    const page = await (await upload(app, "summary.json", JSON.stringify(s))).text();
+    expect(page).not.toContain("(the report&#39;s)");
+    const res = await post(app, "/reports/apply", applyFields(page, "llm"));
+    expect(res.status).toBe(422);
+    expect(await read("main")).toBe(MAIN_YAML);
   });
 
   it("refuses with 409 when the profile changed after the report was opened", async () => {

@@ -58,7 +58,12 @@ export async function applyRecommendation(deps: DashboardDeps, form: ApplyForm):
   const sha256 = field(form, `sha256.${name}`);
   if (sha256 !== profile.sha256)
     return { ok: false, status: 409, message: new StaleEditError(profile.file).message };
-  const report = { profile: field(form, "report_profile"), profile_file: field(form, "report_profile_file") };
+  const report = {
+    profile: field(form, "report_profile"),
+    profile_file: field(form, "report_profile_file"),
+    // Sent empty for a run on the bundled profiles (the summary's `config_dir: null`).
+    config_dir: field(form, "report_config_dir") || null,
+  };
   if (!madeOn(report, profile) && form.confirm_profile !== "on") {
     const message = `the report was made on profile ${report.profile} (file ${report.profile_file}), not on ${profile.name} (${profile.file}): its thresholds were measured on another profile. Tick "Apply even if…" to apply it anyway.`;
     return { ok: false, status: 422, message };

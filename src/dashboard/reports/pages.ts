@@ -48,6 +48,7 @@ function applyForm(
 <input type="hidden" name="threshold" value="${row.after.threshold}">
 <input type="hidden" name="report_profile" value="${s.profile}">
 <input type="hidden" name="report_profile_file" value="${s.profile_file}">
+<input type="hidden" name="report_config_dir" value="${s.config_dir ?? ""}">
 <input type="hidden" name="figures" value="${JSON.stringify({ before: row.before, after: row.after })}">
 ${profiles.map((p) => h`<input type="hidden" name="sha256.${p.name}" value="${p.sha256}">`)}
 <div class="field"><label for="${select}">Profile</label><select id="${select}" name="profile">

@@ -54,13 +54,15 @@ export function recommendationRows(summary: ReportSummary): RecommendationRow[] 
 
 /**
  * Whether the report was made on this profile file: batch records the file relative to its working
- * directory when inside it, so a relative path matches the end of the file's absolute path.
+ * directory when inside it, so a relative path matches the end of the file's absolute path. A run
+ * on the bundled profiles (no config directory) was made on none of a config directory's files,
+ * whatever their names.
  */
 export function madeOn(
-  summary: Pick<ReportSummary, "profile" | "profile_file">,
+  summary: Pick<ReportSummary, "profile" | "profile_file" | "config_dir">,
   profile: { name: string; file: string },
 ) {
-  if (summary.profile !== profile.name) return false;
+  if (summary.profile !== profile.name || summary.config_dir === null) return false;
   const recorded = summary.profile_file.replaceAll("\\", "/");
   const file = profile.file.replaceAll("\\", "/");
   return recorded.startsWith("/") ? recorded === file : file.endsWith(`/${recorded.replace(/^\.\//, "")}`);
