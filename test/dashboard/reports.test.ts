@@ -65,6 +65,13 @@ describe("Reports section", () => {
       `<th scope="row">False-positive rate</th><td>${fpr(s.guardrails.llm?.standalone?.fpr)}</td><td>${fpr(rec?.at?.fpr)}</td>`,
     );
     expect(page).toContain('<option value="main" selected>main (the report&#39;s)</option>');
+    expect(page).toContain("The run applied 0.5.</p>");
+    const own = summary((s) => {
+      const llm = s.guardrails.llm;
+      if (llm) llm.threshold_source = "model";
+    });
+    const ownPage = await (await upload(app, "summary.json", JSON.stringify(own))).text();
+    expect(ownPage).toContain("The run applied 0.5 (model&#39;s own).</p>");
     expect(page).toContain(`id="apply-llm-button">Apply ${rec?.threshold} to llm</button>`);
   });
 

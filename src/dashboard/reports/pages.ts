@@ -1,3 +1,4 @@
+import { describeThreshold } from "../../eval/effective-threshold.js";
 import { h, type Markup, stylesheet } from "../guardrails/markup.js";
 import type { ProfileEntry } from "../guardrails/profiles.js";
 import { MAX_REPORT_BYTES, type ReportSummary } from "./read-report.js";
@@ -73,7 +74,7 @@ export function reportView(
 ${none}
 ${rows.map(
   (row) => h`<section class="recommendation" id="rec-${row.id}"><h2>${row.id}</h2>
-<p>Target ${row.target}: ${row.reason}${row.source === "model" ? " (now: the model's own threshold)" : ""}</p>
+<p>Target ${row.target}: ${row.reason}. The run applied ${describeThreshold({ threshold: row.before.threshold, threshold_source: row.source })}.</p>
 ${figuresTable(row.id, row.before, row.after)}
 ${applyForm(csrf, s, row, profiles)}</section>`,
 )}
