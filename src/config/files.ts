@@ -13,6 +13,11 @@ export async function readYaml(file: string): Promise<unknown> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new ConfigError(`${file}: cannot read: ${(error as Error).message}`);
   }
+  return parseYaml(file, text);
+}
+
+/** Parses YAML text read from `file` (or about to be written there), with readYaml's messages. */
+export function parseYaml(file: string, text: string): unknown {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new ConfigError(

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import { type AppRecord, appsFileSchema } from "./apps.js";
-import { readYaml } from "./files.js";
+import { parseYaml, readYaml } from "./files.js";
 import { formatIssues } from "./issues.js";
 import { type KeyRecord, keysFileSchema } from "./keys.js";
 import { type Profile, parseProfile } from "./profile.js";
@@ -54,6 +54,7 @@ async function loadProfiles(
   registry: GuardrailRegistry,
   problems: string[],
   broken = new Set<string>(),
+  overrides: ReadonlyMap<string, string> = new Map(),
 ) {
   let names: string[];
   try {
@@ -68,7 +69,8 @@ async function loadProfiles(
   for (const name of names) {
     const file = join(dir, name);
     const stem = basename(name, extname(name));
-    const raw = await readYaml(file);
+    const override = overrides.get(file);
+    const raw = override === undefined ? await readYaml(file) : parseYaml(file, override);
     const result = parseProfile(raw, { file, stem }, registry);
     if ("problems" in result) {
       problems.push(...result.problems);
@@ -95,12 +97,20 @@ async function loadList<S extends z.ZodType>(file: string, schema: S, problems: 
   return undefined;
 }
 
-/** Reads and cross-checks a config directory; throws one ConfigError listing every problem. */
-export async function loadConfig(dir: string, registry: GuardrailRegistry): Promise<Config> {
+/**
+ * Reads and cross-checks a config directory; throws one ConfigError listing every problem.
+ * `overrides` (profile file → YAML text) checks edits before they are written: the dashboard
+ * refuses a save with the very messages a load of the saved files would give.
+ */
+export async function loadConfig(
+  dir: string,
+  registry: GuardrailRegistry,
+  { overrides }: { overrides?: ReadonlyMap<string, string> } = {},
+): Promise<Config> {
   const paths = configPaths(dir);
   const problems: string[] = [];
   const broken = new Set<string>();
-  const profiles = await loadProfiles(paths.profiles, registry, problems, broken);
+  const profiles = await loadProfiles(paths.profiles, registry, problems, broken, overrides);
   const appsFile = await loadList(paths.apps, appsFileSchema, problems);
   const keysFile = await loadList(paths.keys, keysFileSchema, problems);
 

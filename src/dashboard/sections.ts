@@ -1,7 +1,9 @@
 import type { Encoder } from "../models/encoder.js";
 import type { Section } from "./section.js";
 import { appsSection } from "./sections/apps.js";
+import { guardrailsSection } from "./sections/guardrails.js";
 import { orgSection } from "./sections/org.js";
+import { reportsSection } from "./sections/reports.js";
 import { createTrySection } from "./sections/try.js";
 
 /**
@@ -10,5 +12,5 @@ import { createTrySection } from "./sections/try.js";
  * is one line here: `guardrailsSection` after Apps, `reportsSection` last.
  */
 export function dashboardSections(options: { readonly encoder?: () => Promise<Encoder> } = {}): Section[] {
-  return [orgSection, appsSection, createTrySection(options)];
+  return [orgSection, appsSection, guardrailsSection, createTrySection(options), reportsSection];
 }

@@ -1,6 +1,7 @@
 import { describeOrigin } from "../../config/origin.js";
 import type { BatchSummary } from "../summary.js";
 import { comparisonSection } from "./compare.js";
+import { embeddedSummary } from "./embedded-summary.js";
 import { esc, int } from "./html.js";
 import { confusionMatrix, gates, headline, latency } from "./overview.js";
 import { STYLES } from "./styles.js";
@@ -60,6 +61,7 @@ export function renderReport(s: BatchSummary, options: ReportOptions = {}): stri
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${embeddedSummary(s)}
 <title>${esc(title)}</title>
 <style>${STYLES}</style>
 </head>

@@ -1,0 +1,19 @@
+/**
+ * The Guardrails and Reports sections' own layout, on top of the dashboard's stylesheet; served by
+ * each section under its own path (see sections/sections-assets.ts). Colours keep a 4.5:1 contrast
+ * on white.
+ */
+export const SECTIONS_CSS = `fieldset.guardrail { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 1px solid #767676; }
+fieldset.guardrail > legend { font-weight: 700; font-family: ui-monospace, monospace; }
+fieldset.regex-row { margin: 0.5rem 0; border: 1px dashed #767676; }
+.field { margin: 0.5rem 0; }
+.field > label:not(.check) { display: block; font-weight: 600; }
+.field input[type="text"], .field textarea, .field select { width: min(40rem, 100%); }
+label.check { display: inline-block; margin-right: 1rem; }
+.help { margin: 0.25rem 0; color: #4a4a4a; font-size: 0.9rem; }
+.field-error { color: #a4001d; white-space: pre-line; }
+.field-error:empty { display: none; }
+[aria-invalid="true"] { outline: 2px solid #a4001d; }
+.badge { padding: 0 0.4rem; border: 1px solid #0b5394; border-radius: 0.6rem; color: #0b5394; }
+table.figures td { text-align: right; padding: 0 0.75rem; }
+`;
