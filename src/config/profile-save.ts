@@ -52,7 +52,7 @@ async function current(file: string, sha256: string): Promise<string> {
  * atomically, in the order given, so a watching server reloads whole files only. Returns the new texts.
  *
  * Two files change together only to move the default marker; the caller puts the file that gains
- * it first (see dashboard/guardrails/default-marker.ts for why).
+ * it first (see server/dashboard/guardrails/default-marker.ts for why).
  */
 export async function saveProfileEdits(
   dir: string,

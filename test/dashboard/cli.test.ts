@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type DashboardDeps, runDashboard } from "../../src/cli/actions/dashboard.js";
-import type { DashboardOptions } from "../../src/dashboard/start.js";
+import type { DashboardOptions } from "../../src/server/dashboard/start.js";
 import { cli, context } from "../cli/helpers.js";
 import { fixture } from "../config/helpers.js";
 

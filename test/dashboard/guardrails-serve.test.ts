@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { guardrailsSection } from "../../src/dashboard/sections/guardrails.js";
+import { guardrailsSection } from "../../src/server/dashboard/sections/guardrails.js";
 import { startServer } from "../../src/server/start.js";
 import { fakeEncoder } from "../helpers/fake-encoder.js";
 import { APP_STRICT, INPUT, makeConfigDir } from "../server/fixtures.js";

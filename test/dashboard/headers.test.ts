@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_SECURITY_POLICY } from "../../src/dashboard/headers.js";
-import type { Section } from "../../src/dashboard/section.js";
-import { dashboardSections } from "../../src/dashboard/sections.js";
+import { CONTENT_SECURITY_POLICY } from "../../src/server/dashboard/headers.js";
+import type { Section } from "../../src/server/dashboard/section.js";
+import { dashboardSections } from "../../src/server/dashboard/sections.js";
 import { dashboard, HOST } from "./helpers.js";
 
 const CSP =

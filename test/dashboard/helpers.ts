@@ -1,8 +1,8 @@
-import { createDashboardApp } from "../../src/dashboard/app.js";
-import type { Section } from "../../src/dashboard/section.js";
-import { dashboardSections } from "../../src/dashboard/sections.js";
-import { createSessions, type SessionOptions } from "../../src/dashboard/sessions.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import { createDashboardApp } from "../../src/server/dashboard/app.js";
+import type { Section } from "../../src/server/dashboard/section.js";
+import { dashboardSections } from "../../src/server/dashboard/sections.js";
+import { createSessions, type SessionOptions } from "../../src/server/dashboard/sessions.js";
 import type { LogRecord } from "../../src/server/types.js";
 import { copyFixture } from "../config/helpers.js";
 

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_REPORT_BYTES } from "../../src/dashboard/reports/read-report.js";
-import { reportsSection } from "../../src/dashboard/sections/reports.js";
 import { renderReport } from "../../src/eval/report/index.js";
 import type { BatchSummary } from "../../src/eval/summary.js";
+import { MAX_REPORT_BYTES } from "../../src/server/dashboard/reports/read-report.js";
+import { reportsSection } from "../../src/server/dashboard/sections/reports.js";
 import { sampleSummary } from "../eval/report/sample-summary.js";
 import { CSRF, MAIN_YAML, makeConfig, post, sectionApp } from "./helpers/app.js";
 

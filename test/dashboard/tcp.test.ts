@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RunningDashboard, startDashboard } from "../../src/dashboard/start.js";
 import { UsageError } from "../../src/errors.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
+import { type RunningDashboard, startDashboard } from "../../src/server/dashboard/start.js";
 import type { LogRecord } from "../../src/server/types.js";
 import { copyFixture } from "../config/helpers.js";
 

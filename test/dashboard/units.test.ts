@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isLoopback } from "../../src/dashboard/guard.js";
-import { highlight } from "../../src/dashboard/sections/highlight.js";
-import { createSessions, randomToken } from "../../src/dashboard/sessions.js";
+import { isLoopback } from "../../src/server/dashboard/guard.js";
+import { highlight } from "../../src/server/dashboard/sections/highlight.js";
+import { createSessions, randomToken } from "../../src/server/dashboard/sessions.js";
 
 describe("dashboard pieces", () => {
   it("marks overlapping spans piece by piece, escaping the text", () => {

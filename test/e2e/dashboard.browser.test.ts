@@ -71,7 +71,8 @@ describe("the dashboard in a browser", () => {
     key = (await page.locator("#new-key").textContent()) ?? "";
     expect(key).toMatch(/^grk_[\w-]{43}$/);
     await page.getByRole("button", { name: "Copy key" }).click();
-    await expect(page.locator("#copy-status").textContent()).resolves.toBe("Copied to the clipboard.");
+    // The clipboard write is asynchronous: wait for its message (a loaded machine took a while).
+    await page.locator("#copy-status", { hasText: "Copied to the clipboard." }).waitFor({ timeout: 10_000 });
     await expect(page.evaluate("navigator.clipboard.readText()")).resolves.toBe(key);
     await screenshot(page, "org-settings-new-key");
     await page.reload();

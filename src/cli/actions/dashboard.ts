@@ -1,5 +1,5 @@
-import type { RunningDashboard, DashboardOptions as StartOptions } from "../../dashboard/start.js";
 import { UsageError } from "../../errors.js";
+import type { RunningDashboard, DashboardOptions as StartOptions } from "../../server/dashboard/start.js";
 import type { DashboardOptions } from "../commands/dashboard.js";
 import { type CliContext, requireConfigDir } from "../context.js";
 
@@ -11,7 +11,7 @@ export interface DashboardDeps {
 
 async function processDeps(): Promise<DashboardDeps> {
   const [{ startDashboard }, { handleSignals }] = await Promise.all([
-    import("../../dashboard/start.js"),
+    import("../../server/dashboard/start.js"),
     import("../../server/signals.js"),
   ]);
   return { start: startDashboard, waitForStop: handleSignals };

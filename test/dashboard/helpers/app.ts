@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import type { DashboardEnv, RenderPage, Section } from "../../../src/dashboard/section.js";
 import { builtinGuardrails } from "../../../src/guardrails/registry.js";
+import type { DashboardEnv, RenderPage, Section } from "../../../src/server/dashboard/section.js";
 
 export const CSRF = "test-csrf-token";
 

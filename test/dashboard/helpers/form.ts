@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, expect } from "vitest";
-import { guardrailsSection } from "../../../src/dashboard/sections/guardrails.js";
+import { guardrailsSection } from "../../../src/server/dashboard/sections/guardrails.js";
 import { makeConfig, sectionApp } from "./app.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];

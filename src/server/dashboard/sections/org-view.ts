@@ -1,4 +1,4 @@
-import type { KeyRecord } from "../../config/keys.js";
+import type { KeyRecord } from "../../../config/keys.js";
 import { csrfField, fragment, type Html, notice } from "../html.js";
 import type { Flash } from "../sessions.js";
 import { shortTime } from "./shared.js";

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { GuardrailRegistry } from "../guardrails/registry.js";
+import type { GuardrailRegistry } from "../../guardrails/registry.js";
 
 /** What every section's routes may use; the dashboard builds it once at start. */
 export interface DashboardDeps {

@@ -1,5 +1,5 @@
-import type { YamlEdit } from "../../config/profile-edit.js";
-import { GUARDRAIL_IDS } from "../../guardrails/types.js";
+import type { YamlEdit } from "../../../config/profile-edit.js";
+import { GUARDRAIL_IDS } from "../../../guardrails/types.js";
 import { GUARDRAILS_WITH_THRESHOLD, type PatternRow, type ProfileValues } from "./form-values.js";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,4 +1,4 @@
-import { type AppRecord, maskAppId } from "../../config/apps.js";
+import { type AppRecord, maskAppId } from "../../../config/apps.js";
 import { csrfField, fragment, type Html, notice } from "../html.js";
 import type { Flash } from "../sessions.js";
 import { shortTime } from "./shared.js";

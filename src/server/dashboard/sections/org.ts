@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { createKey, revokeKey } from "../../config/store.js";
+import { createKey, revokeKey } from "../../../config/store.js";
 import type { DashboardDeps, DashboardEnv, RenderPage, Section } from "../section.js";
 import { orgBody } from "./org-view.js";
 import { configProblems, field, leaveFlash, readConfig, refusalLines, takeFlash } from "./shared.js";

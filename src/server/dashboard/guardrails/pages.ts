@@ -1,4 +1,4 @@
-import { GUARDRAIL_IDS, type GuardrailId } from "../../guardrails/types.js";
+import { GUARDRAIL_IDS, type GuardrailId } from "../../../guardrails/types.js";
 import { sectionAssets } from "../sections/sections-assets.js";
 import type { FieldErrors } from "./field-errors.js";
 import { guardrailFieldset } from "./fieldsets.js";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { type Config, loadConfig } from "../../config/load.js";
-import { ConfigError, UsageError } from "../../errors.js";
+import { type Config, loadConfig } from "../../../config/load.js";
+import { ConfigError, UsageError } from "../../../errors.js";
 import { sessionOf } from "../guard.js";
 import { type Html, notice } from "../html.js";
 import type { DashboardDeps, DashboardEnv } from "../section.js";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Logger } from "../server/types.js";
+import type { Logger } from "../types.js";
 import { registerAssets } from "./assets.js";
 import {
   type InternalEnv,

@@ -1,4 +1,4 @@
-import type { Encoder } from "../models/encoder.js";
+import type { Encoder } from "../../models/encoder.js";
 import type { Section } from "./section.js";
 import { appsSection } from "./sections/apps.js";
 import { guardrailsSection } from "./sections/guardrails.js";

@@ -1,4 +1,4 @@
-import { describeThreshold } from "../../eval/effective-threshold.js";
+import { describeThreshold } from "../../../eval/effective-threshold.js";
 import { h, type Markup, stylesheet } from "../guardrails/markup.js";
 import type { ProfileEntry } from "../guardrails/profiles.js";
 import { MAX_REPORT_BYTES, type ReportSummary } from "./read-report.js";

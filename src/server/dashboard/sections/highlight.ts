@@ -1,4 +1,4 @@
-import type { Span } from "../../guardrails/types.js";
+import type { Span } from "../../../guardrails/types.js";
 import { fragment, type Html, join } from "../html.js";
 
 export interface LabelledSpan extends Span {

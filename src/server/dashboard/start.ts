@@ -1,14 +1,14 @@
-import { UsageError } from "../errors.js";
-import type { GuardrailRegistry } from "../guardrails/registry.js";
-import type { Encoder } from "../models/encoder.js";
+import { UsageError } from "../../errors.js";
+import type { GuardrailRegistry } from "../../guardrails/registry.js";
+import type { Encoder } from "../../models/encoder.js";
 import {
   type ConnectionLimits,
   createHttpServer,
   DEFAULT_CONNECTION_LIMITS,
   listen,
-} from "../server/http-server.js";
-import type { RunningServer } from "../server/start.js";
-import type { Logger } from "../server/types.js";
+} from "../http-server.js";
+import type { RunningServer } from "../start.js";
+import type { Logger } from "../types.js";
 import { createDashboardApp } from "./app.js";
 import { isLoopback } from "./guard.js";
 import { dashboardSections } from "./sections.js";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { Config } from "../../config/load.js";
-import type { Encoder } from "../../models/encoder.js";
-import { DEFAULT_MESSAGE_CHARS, overLimit } from "../../text/length.js";
-import { normalizeText } from "../../text/normalize.js";
+import type { Config } from "../../../config/load.js";
+import type { Encoder } from "../../../models/encoder.js";
+import { DEFAULT_MESSAGE_CHARS, overLimit } from "../../../text/length.js";
+import { normalizeText } from "../../../text/normalize.js";
 import { notice } from "../html.js";
 import type { DashboardEnv, RenderPage, Section } from "../section.js";
 import { configProblems, refusalLines } from "./shared.js";

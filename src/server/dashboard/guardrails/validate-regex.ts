@@ -1,4 +1,4 @@
-import { regexPattern } from "../../guardrails/regex/settings.js";
+import { regexPattern } from "../../../guardrails/regex/settings.js";
 
 /** What the live check answers: the loader's own messages, by the rule's field they are about. */
 export interface RegexCheck {

@@ -1,7 +1,7 @@
-import type { Profile } from "../../config/profile.js";
-import { describeEntry, entryFlagged } from "../../engine/describe-check.js";
-import type { CheckOutcome } from "../../engine/engine.js";
-import type { CheckMode, GuardrailId } from "../../guardrails/types.js";
+import type { Profile } from "../../../config/profile.js";
+import { describeEntry, entryFlagged } from "../../../engine/describe-check.js";
+import type { CheckOutcome } from "../../../engine/engine.js";
+import type { CheckMode, GuardrailId } from "../../../guardrails/types.js";
 import { csrfField, fragment, type Html } from "../html.js";
 import { highlight, type LabelledSpan } from "./highlight.js";
 

@@ -1,8 +1,8 @@
-import { DEFAULT_MODERATION_THRESHOLD } from "../../guardrails/content-moderation/model/index.js";
-import { OWN_MODEL_THRESHOLD } from "../../guardrails/content-moderation/own-model.js";
-import { loadInjectionClassifier } from "../../guardrails/llm/classifier.js";
-import { defaultLeakThreshold } from "../../guardrails/system-prompt-protection/detector/index.js";
-import { DEFAULT_THRESHOLD as VECTOR_DEFAULT } from "../../guardrails/vector/index.js";
+import { DEFAULT_MODERATION_THRESHOLD } from "../../../guardrails/content-moderation/model/index.js";
+import { OWN_MODEL_THRESHOLD } from "../../../guardrails/content-moderation/own-model.js";
+import { loadInjectionClassifier } from "../../../guardrails/llm/classifier.js";
+import { defaultLeakThreshold } from "../../../guardrails/system-prompt-protection/detector/index.js";
+import { DEFAULT_THRESHOLD as VECTOR_DEFAULT } from "../../../guardrails/vector/index.js";
 
 /** The guardrails whose profile settings carry a `threshold`. */
 export const THRESHOLD_GUARDRAILS = [

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { StaleEditError, saveProfileEdits } from "../../config/profile-save.js";
-import { ConfigError, UsageError } from "../../errors.js";
-import { GUARDRAIL_IDS, type GuardrailId } from "../../guardrails/types.js";
+import { StaleEditError, saveProfileEdits } from "../../../config/profile-save.js";
+import { ConfigError, UsageError } from "../../../errors.js";
+import { GUARDRAIL_IDS, type GuardrailId } from "../../../guardrails/types.js";
 import { listProfiles } from "../guardrails/profiles.js";
 import type { DashboardDeps } from "../section.js";
 import { APPLY_MAX_FPR } from "./pages.js";

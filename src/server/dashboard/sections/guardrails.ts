@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { StaleEditError, saveProfileEdits } from "../../config/profile-save.js";
-import { ConfigError, UsageError } from "../../errors.js";
-import type { GuardrailId } from "../../guardrails/types.js";
+import { StaleEditError, saveProfileEdits } from "../../../config/profile-save.js";
+import { ConfigError, UsageError } from "../../../errors.js";
+import type { GuardrailId } from "../../../guardrails/types.js";
 import { withDefaultMarker } from "../guardrails/default-marker.js";
 import { FieldErrors } from "../guardrails/field-errors.js";
 import { editsBetween } from "../guardrails/form-edits.js";

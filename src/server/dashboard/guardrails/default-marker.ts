@@ -1,5 +1,5 @@
-import type { FileEdits } from "../../config/profile-save.js";
-import type { YamlEdit } from "../../config/yaml-edit.js";
+import type { FileEdits } from "../../../config/profile-save.js";
+import type { YamlEdit } from "../../../config/yaml-edit.js";
 import type { ProfileEntry } from "./profiles.js";
 
 /**

@@ -1,4 +1,4 @@
-import { PII_ENTITIES } from "../../guardrails/pii/entities.js";
+import { PII_ENTITIES } from "../../../guardrails/pii/entities.js";
 
 /** One regex rule as the form shows it: every field a string, empty when the profile omits it. */
 export interface PatternRow {

@@ -1,5 +1,5 @@
-import { PII_ENTITIES } from "../../guardrails/pii/entities.js";
-import type { GuardrailId } from "../../guardrails/types.js";
+import { PII_ENTITIES } from "../../../guardrails/pii/entities.js";
+import type { GuardrailId } from "../../../guardrails/types.js";
 import type { FieldErrors } from "./field-errors.js";
 import { GUARDRAILS_WITH_THRESHOLD, type PatternRow, type ProfileValues } from "./form-values.js";
 import { describedBy, errorList, h, type Markup } from "./markup.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formatIssues } from "../../config/issues.js";
-import { EMBEDDED_SUMMARY } from "../../eval/report/embedded-summary.js";
-import { GUARDRAIL_IDS } from "../../guardrails/types.js";
+import { formatIssues } from "../../../config/issues.js";
+import { EMBEDDED_SUMMARY } from "../../../eval/report/embedded-summary.js";
+import { GUARDRAIL_IDS } from "../../../guardrails/types.js";
 
 /**
  * Uploads above this are refused before parsing: a summary is tens of kilobytes, a report a few

@@ -1,11 +1,11 @@
 import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import { parseYaml } from "../../config/files.js";
-import { configPaths } from "../../config/load.js";
-import { parseProfile } from "../../config/profile.js";
-import { type ProfileText, readProfileText } from "../../config/profile-save.js";
-import { ConfigError } from "../../errors.js";
-import type { GuardrailRegistry } from "../../guardrails/registry.js";
+import { parseYaml } from "../../../config/files.js";
+import { configPaths } from "../../../config/load.js";
+import { parseProfile } from "../../../config/profile.js";
+import { type ProfileText, readProfileText } from "../../../config/profile-save.js";
+import { ConfigError } from "../../../errors.js";
+import type { GuardrailRegistry } from "../../../guardrails/registry.js";
 
 /** A profile file as the dashboard shows it: read even when it does not validate, so it can be fixed. */
 export interface ProfileEntry extends ProfileText {

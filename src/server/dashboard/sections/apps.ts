@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { maskAppId } from "../../config/apps.js";
-import { bindApp, createApp, deleteApp } from "../../config/store.js";
+import { maskAppId } from "../../../config/apps.js";
+import { bindApp, createApp, deleteApp } from "../../../config/store.js";
 import type { DashboardDeps, DashboardEnv, RenderPage, Section } from "../section.js";
 import { appsBody } from "./apps-view.js";
 import { configProblems, field, leaveFlash, readConfig, refusalLines, takeFlash } from "./shared.js";

@@ -1,9 +1,9 @@
-import { configFingerprint } from "../../config/fingerprint.js";
-import { type Config, loadConfig } from "../../config/load.js";
-import { type CompiledProfile, compileProfile, needsEncoder } from "../../engine/compile.js";
-import { createEngine, type Engine } from "../../engine/engine.js";
-import { ConfigError, UsageError } from "../../errors.js";
-import type { Encoder } from "../../models/encoder.js";
+import { configFingerprint } from "../../../config/fingerprint.js";
+import { type Config, loadConfig } from "../../../config/load.js";
+import { type CompiledProfile, compileProfile, needsEncoder } from "../../../engine/compile.js";
+import { createEngine, type Engine } from "../../../engine/engine.js";
+import { ConfigError, UsageError } from "../../../errors.js";
+import type { Encoder } from "../../../models/encoder.js";
 import type { DashboardDeps } from "../section.js";
 
 interface Loaded {

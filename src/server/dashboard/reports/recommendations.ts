@@ -1,4 +1,4 @@
-import { GUARDRAIL_IDS, type GuardrailId } from "../../guardrails/types.js";
+import { GUARDRAIL_IDS, type GuardrailId } from "../../../guardrails/types.js";
 import type { ReportSummary } from "./read-report.js";
 
 /** Precision, recall and FPR of one guardrail on its own at one threshold. */

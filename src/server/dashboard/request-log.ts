@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type Logger, logRecord } from "../server/types.js";
+import { type Logger, logRecord } from "../types.js";
 
 const describe = (error: Error) => `${error.name}: ${error.message}`.slice(0, 300);
 
