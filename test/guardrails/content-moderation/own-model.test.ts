@@ -62,6 +62,21 @@ describe("content_moderation with a model of your own", () => {
     expect(toProbabilities([2, 6], false)[1]).toBeCloseTo(1 / (1 + Math.exp(-4)), 6);
   });
 
+  it("applies the profile's categories to the categories its labels map to, softmax and multi-label", async () => {
+    for (const [path, label] of [
+      [dirs[0], "TOXIC"],
+      [dirs[1], "insult"],
+    ] as const) {
+      const judge = async (categories: readonly string[]) =>
+        (await detector({ categories, model: { path, labels: { [label]: "HARASSMENT" } } })).check({
+          mode: "output",
+          text: normalizeText(UNSAFE),
+        });
+      expect(await judge(["HATE"])).toMatchObject({ flagged: false, score: 0 });
+      expect(await judge(["HATE", "HARASSMENT"])).toMatchObject({ flagged: true, category: "HARASSMENT" });
+    }
+  });
+
   it("lets the bundled model judge a long text when windows are left unread", async () => {
     // Windows of 8 tokens: a long text has more than the 8 the model reads.
     const own = await detector({
