@@ -39,9 +39,9 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /**
  * The unsafe probability of one window and its most likely listed category, 0 when its harm is not
- * one the profile lists. Labels of a softmax model are exclusive, so the unsafe ones add up and the
- * listed categories must hold half of that, as with the bundled model (listed-categories.ts); a
- * multi-label model's labels are independent judgements, so only the listed ones are read.
+ * one the profile lists. Labels of a softmax model are exclusive, so the unsafe ones add up, and their
+ * shares by category are judged as the bundled model's are (listed-categories.ts); a multi-label
+ * model's labels are independent judgements, so only the listed ones are read.
  */
 function judgeWindow(
   p: Float64Array,

@@ -50,7 +50,7 @@ describe("content_moderation categories setting", () => {
   });
 });
 
-describe("judgeCategories: the listed categories must hold half of P(category | unsafe)", () => {
+describe("judgeCategories: an allowed harm passes only as the most likely category holding most of P", () => {
   const scores = (s: Partial<Record<ModerationCategory, number>>) => s;
   const allBut = (c: ModerationCategory) => MODERATION_CATEGORIES.filter((x) => x !== c);
 
@@ -62,11 +62,14 @@ describe("judgeCategories: the listed categories must hold half of P(category | 
     ).toMatchObject({ listed: false });
   });
 
-  it("counts the listed categories together, and a tie as listed", () => {
+  it("counts the listed categories together, a listed most likely one alone, and a tie as listed", () => {
     const p = scores({ HATE: 0.3, HARASSMENT: 0.25, VIOLENCE: 0.45 });
     expect(judgeCategories(p, ["HATE", "HARASSMENT"])).toEqual({ listed: true, category: "HATE" });
-    expect(judgeCategories(scores({ HATE: 0.5, VIOLENCE: 0.5 }), ["HATE"]).listed).toBe(true);
     expect(judgeCategories(p, ["HATE"]).listed).toBe(false);
+    const spread = scores({ HATE: 0.35, HARASSMENT: 0.33, VIOLENCE: 0.32 });
+    expect(judgeCategories(spread, ["HATE"])).toEqual({ listed: true, category: "HATE" });
+    expect(judgeCategories(scores({ HATE: 0.5, VIOLENCE: 0.5 }), ["HATE"]).listed).toBe(true);
+    expect(judgeCategories(scores({ HATE: 0.4, VIOLENCE: 0.4, SEXUAL: 0.2 }), ["HATE"]).listed).toBe(true);
   });
 
   it("lists everything when every category is listed, with the most likely category", () => {
