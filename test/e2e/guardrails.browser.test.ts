@@ -1,8 +1,7 @@
 // The Guardrails and Reports sections in a real headless chromium: a threshold changed in the
 // browser is the one a running `guardrail serve` answers input-check with, a moderation category
-// unticked there is one it stops flagging, an invalid regex is
-// refused while typed and on save with the CLI's message, and a batch report's recommendation is
-// applied in one click.
+// unticked there is one it stops flagging, an invalid regex is refused while typed and on save with
+// the CLI's message, and a batch report's recommendation is applied in one click.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
