@@ -17,6 +17,14 @@ const settings = z
     /** The harm categories this profile flags (all by default); see listed-categories.ts. */
     categories: listedCategories,
   })
+  // A model of your own judges only the categories its labels map to: none of them listed, it could never flag.
+  .refine(
+    (s) => !s.model || Object.values(s.model.labels).some((c) => c !== "SAFE" && s.categories.includes(c)),
+    {
+      path: ["categories"],
+      message: "none of the categories model.labels maps to is listed; list one, or set enabled: false",
+    },
+  )
   // Resolved here, so every reader of the settings (batch, profiles show) sees the one in force.
   .transform((s) => ({
     ...s,
@@ -38,6 +46,7 @@ function signalsOf(
  * data: toxic text and harmful compliance; the score is the larger, and the body reports both. Hashed n-grams, averaged with the shared
  * sentence embedding when the engine has an encoder; the whole text and its sentence windows
  * are scored and the most unsafe window gives the category (see models/content-moderation/MODEL_CARD.md).
+ * A profile's `categories` narrows what counts (listed-categories.ts); the signals stay the text's own.
  */
 export const contentModerationGuardrail = {
   id: "content_moderation",
