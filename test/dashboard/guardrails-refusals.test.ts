@@ -14,7 +14,7 @@ describe("Guardrails section refuses, and says why", () => {
     const message = `${file("main")}: guardrails.regex.patterns[0].pattern: pattern &quot;ticket&quot;: lookbehind (?&lt;=…) is not supported: patterns run on a linear-time engine (RE2 syntax, https://github.com/google/re2/wiki/Syntax)`;
     expect(page).toContain(message);
     expect(page).toContain('aria-describedby="regex-patterns-0-pattern-error" aria-invalid="true"');
-    expect(page).toContain('<ul class="field-error" id="regex-patterns-0-pattern-error" role="alert">');
+    expect(page).toContain('<div class="field-error" id="regex-patterns-0-pattern-error" role="alert"><ul>');
     expect(page).toContain('value="(?&lt;=a)b"');
     expect(await read("main")).toBe(before);
   });
@@ -58,7 +58,7 @@ describe("Guardrails section refuses, and says why", () => {
     const page = await res.text();
     expect(page).toContain("main.yaml: guardrails.llm.threshold: must be ≤ 1");
     expect(page).toContain(
-      '<ul class="field-error" id="llm-threshold-error" role="alert"><li>must be ≤ 1</li></ul>',
+      '<div class="field-error" id="llm-threshold-error" role="alert"><ul><li>must be ≤ 1</li></ul></div>',
     );
     expect(await read("main")).toBe(before);
   });
@@ -89,7 +89,7 @@ describe("Guardrails section refuses, and says why", () => {
     const page = await open(app, "main");
     expect(page).toContain("<h2>This file does not load as it is</h2>");
     expect(page).toContain(
-      '<ul class="field-error" id="llm-threshold-error" role="alert"><li>must be ≤ 1</li></ul>',
+      '<div class="field-error" id="llm-threshold-error" role="alert"><ul><li>must be ≤ 1</li></ul></div>',
     );
     const res = await post(app, "/guardrails/main", set(formFields(page), "llm.threshold", "0.5"));
     expect(res.status).toBe(303);
@@ -107,7 +107,7 @@ describe("Guardrails section refuses, and says why", () => {
     const res = await post(app, "/guardrails/main", fields);
     expect(res.status).toBe(422);
     expect(await res.text()).toContain(
-      '<ul class="field-error" id="keyword-applies_to-error" role="alert"><li>list input, output or both; to switch the guardrail off, set enabled: false</li></ul>',
+      '<div class="field-error" id="keyword-applies_to-error" role="alert"><ul><li>list input, output or both; to switch the guardrail off, set enabled: false</li></ul></div>',
     );
     expect(await read("main")).toBe(narrowed);
   });

@@ -29,8 +29,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh profile in a temporary --user-data-dir, removed on close. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium with a fresh profile in a temporary --user-data-dir, removed on close. `bypassCSP` is
+ * for the accessibility audit alone (it injects axe-core); every other test keeps the CSP on.
+ */
+export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium)`);
   const profile = await mkdtemp(join(tmpdir(), "guardrail-chromium-"));
@@ -40,6 +43,7 @@ export async function launchBrowser(): Promise<Browser> {
     args: CHROMIUM_ARGS,
     viewport: { width: 1100, height: 760 },
     locale: "en-GB",
+    bypassCSP: options.bypassCSP ?? false,
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -14,6 +14,7 @@ label.check { display: inline-block; margin-right: 1rem; }
 .field-error { color: #a4001d; white-space: pre-line; }
 .field-error:empty { display: none; }
 [aria-invalid="true"] { outline: 2px solid #a4001d; }
+[aria-invalid="true"]:focus-visible { outline: 3px solid #0a58ca; box-shadow: 0 0 0 5px #a4001d; }
 .badge { padding: 0 0.4rem; border: 1px solid #0b5394; border-radius: 0.6rem; color: #0b5394; }
 table.figures td { text-align: right; padding: 0 0.75rem; }
 `;

@@ -32,6 +32,7 @@ label{font-weight:600}
 .hint{color:var(--muted);font-weight:normal;font-size:13px}
 input[type=text],select,textarea{font:inherit;padding:6px 8px;border:1px solid #8c959f;border-radius:6px;background:#fff;color:var(--fg)}
 textarea{min-height:7em;width:100%}
+::placeholder{color:var(--muted);opacity:1}
 button{font:inherit;padding:6px 12px;border:1px solid #8c959f;border-radius:6px;background:#fff;color:var(--fg);cursor:pointer}
 button:hover{background:#eaeef2}
 button.primary{background:var(--accent);border-color:var(--accent);color:#fff}

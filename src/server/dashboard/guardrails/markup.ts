@@ -8,7 +8,8 @@ export const h = fragment;
 /** Error messages under an input, tied to it by id (`aria-describedby`) and announced. */
 export function errorList(id: string, messages: readonly string[]): Markup | "" {
   if (messages.length === 0) return "";
-  return h`<ul class="field-error" id="${id}-error" role="alert">${messages.map((m) => h`<li>${m}</li>`)}</ul>`;
+  // The alert is a wrapper: role="alert" on the <ul> itself would take away its list role.
+  return h`<div class="field-error" id="${id}-error" role="alert"><ul>${messages.map((m) => h`<li>${m}</li>`)}</ul></div>`;
 }
 
 /** The `aria-describedby` value for an input with an optional help text and error list. */

@@ -21,7 +21,7 @@ export function profileList(profiles: readonly ProfileEntry[]): Markup {
 <thead><tr><th scope="col">Profile</th><th scope="col">Default</th><th scope="col">Guardrails on</th><th scope="col">File</th></tr></thead>
 <tbody>${profiles.map(
     (p) => h`<tr><th scope="row"><a href="${profileUrl(p.name)}">${p.name}</a></th>
-<td>${p.isDefault ? h`<span class="badge" aria-label="default profile">default</span>` : ""}</td>
+<td>${p.isDefault ? h`<span class="badge">default</span>` : ""}</td>
 <td>${enabledIds(p).join(", ") || "none"}${p.problems.length > 0 ? h` <span class="warn">(does not load)</span>` : ""}</td>
 <td><code>${p.file}</code></td></tr>`,
   )}</tbody></table>`;

@@ -26,7 +26,7 @@ function keyRow(key: KeyRecord, csrf: string): Html {
 <button type="submit" class="danger" aria-label="Revoke ${key.id}">Revoke</button></form>
 <form method="post" action="/org/keys" class="inline">${csrfField(csrf)}<input type="hidden" name="replace" value="${key.id}">
 <input type="hidden" name="label" value="${key.label}">
-<button type="submit" aria-label="Replace ${key.id} (lost key): new key, this one revoked">Replace (lost key)</button></form>
+<button type="submit" aria-label="Replace (lost key) ${key.id}: a new key, this one revoked">Replace (lost key)</button></form>
 </div>`;
   // Enough of the hash to tell keys apart in a list; never the key, never the whole hash.
   return fragment`<tr><td><code>${key.id}</code></td><td>${key.label || fragment`<span class="muted">none</span>`}</td>
