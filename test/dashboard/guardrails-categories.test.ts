@@ -22,7 +22,7 @@ describe("Guardrails section: content_moderation categories", () => {
     for (const c of MODERATION_CATEGORIES)
       expect(fieldset).toMatch(
         new RegExp(
-          `<label class="check"><input type="checkbox" name="${NAME}" value="${c}" id="content_moderation-category-${c}" checked> ${c} <small>`,
+          `<label class="check described"><input type="checkbox" name="${NAME}" value="${c}" id="content_moderation-category-${c}" checked> ${c} <small>`,
         ),
       );
     const sent = formFields(page).filter(([n]) => n === NAME);

@@ -119,7 +119,7 @@ ${errorList("pii-entities", errors)}</fieldset>`;
       const errors = ctx.errors.for(group);
       return h`<fieldset id="${group}"${described(group, true, errors)}><legend>Harm categories flagged</legend>
 <p class="help" id="${group}-help">An unsafe response is flagged only when its harm is a ticked one; untick a category to allow it (a medical app, say, SPECIALIZED_ADVICE).</p>
-${MODERATION_CATEGORIES.map((c) => h`<label class="check"><input type="checkbox" name="content_moderation.categories" value="${c}" id="content_moderation-category-${c}"${chosen.has(c) ? h` checked` : ""}> ${c} <small>${CATEGORY_DESCRIPTIONS[c]}</small></label>`)}
+${MODERATION_CATEGORIES.map((c) => h`<label class="check described"><input type="checkbox" name="content_moderation.categories" value="${c}" id="content_moderation-category-${c}"${chosen.has(c) ? h` checked` : ""}> ${c} <small>${CATEGORY_DESCRIPTIONS[c]}</small></label>`)}
 ${errorList(group, errors)}</fieldset>`;
     }
     case "system_prompt_protection": {
