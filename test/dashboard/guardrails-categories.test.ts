@@ -77,7 +77,9 @@ describe("Guardrails section: content_moderation categories", () => {
     expect(page).toContain(
       "strict.yaml: guardrails.content_moderation.categories: list at least one category, or set enabled: false to flag nothing",
     );
-    expect(page).toContain('<div class="field-error" id="content_moderation-categories-error" role="alert"><ul>');
+    expect(page).toContain(
+      '<div class="field-error" id="content_moderation-categories-error" role="alert"><ul>',
+    );
     expect(await read("strict")).toBe(before);
   });
 });
