@@ -22,6 +22,13 @@ describe("config validation errors", () => {
     expect(problem).toMatch(/default\.yaml: guardrails\.system_prompt_protection\.threshold: must be ≤ 1$/);
   });
 
+  it("names an unknown moderation category at its index and lists the valid ones", async () => {
+    const [problem] = await problemsOf(load("moderation-unknown-category"));
+    expect(problem).toMatch(
+      /default\.yaml: guardrails\.content_moderation\.categories\[1\]: unknown moderation category "CYBER_CRIME"; valid: VIOLENCE, WEAPONS, CRIMINAL, CYBERCRIME, .*, UNETHICAL$/,
+    );
+  });
+
   it("refuses two default profiles and says to keep one", async () => {
     const [problem] = await problemsOf(load("two-defaults"));
     expect(problem).toContain("lenient and strict are both marked default; keep default: true on one");

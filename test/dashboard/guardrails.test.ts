@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MODERATION_THRESHOLD } from "../../src/guardrails/content-moderation/model/index.js";
 import { CSRF, formSha, post } from "./helpers/app.js";
@@ -45,6 +46,15 @@ describe("Guardrails section", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Nothing changed");
     expect(await read("main")).toBe(before);
+  });
+
+  it("saving a PII list written in another order than the boxes' unchanged writes nothing", async () => {
+    const { app, file, read } = await setup();
+    const yaml = "name: strict\nguardrails:\n  pii: { enabled: true, entities: [US_SSN, EMAIL_ADDRESS] }\n";
+    await writeFile(file("strict"), yaml);
+    const res = await post(app, "/guardrails/strict", formFields(await open(app, "strict")));
+    expect(await res.text()).toContain("Nothing changed");
+    expect(await read("strict")).toBe(yaml);
   });
 
   it("changes a threshold in place, byte for byte elsewhere, and says so", async () => {

@@ -1,7 +1,7 @@
 // The Guardrails and Reports sections in a real headless chromium: a threshold changed in the
-// browser is the one a running `guardrail serve` answers input-check with, an invalid regex is
-// refused while typed and on save with the CLI's message, and a batch report's recommendation is
-// applied in one click.
+// browser is the one a running `guardrail serve` answers input-check with, a moderation category
+// unticked there is one it stops flagging, an invalid regex is refused while typed and on save with
+// the CLI's message, and a batch report's recommendation is applied in one click.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +77,34 @@ describe("the Guardrails and Reports sections in a browser", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.locator("#save-status").textContent()).resolves.toContain("Saved.");
     await expect.poll(threshold, { timeout: 15_000, interval: 200 }).toBe(0.66);
+    await serve.stop();
+  });
+
+  it("a moderation category unticked in the browser is one a running serve no longer flags", async () => {
+    const { page } = browser;
+    await openProfile("default");
+    const moderation = page.locator("#g-content_moderation");
+    await moderation.getByLabel("Enabled").check();
+    await moderation.getByRole("checkbox", { name: /^HATE\b/ }).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.locator("#save-status").textContent()).resolves.toContain("Saved.");
+    const written = await readFile(join(dir, "profiles", "default.yaml"), "utf8");
+    expect(written).toContain("    categories:\n      - VIOLENCE\n");
+    expect(written).not.toMatch(/- HATE\n/);
+
+    const serve = spawnGuardrail(["serve", "--config", dir, "--port", "0"]);
+    spawned.push(serve);
+    const url = (await serve.waitFor(/listening on (http:\/\/\S+)/, 60_000))[1];
+    const res = await fetch(`${url}/apikey/api/guardrail/v1/output-check`, {
+      method: "POST",
+      headers: { "X-API-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        message:
+          "Those immigrants are filthy vermin and subhuman, they should all be driven out of our country.",
+      }),
+    });
+    const body = (await res.json()) as { checks: { content_moderation: { result: string } } };
+    expect(body.checks.content_moderation.result).toBe("SAFE");
     await serve.stop();
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GuardrailDefinition } from "../types.js";
+import { judgeCategories, listedCategories } from "./listed-categories.js";
 import { DEFAULT_MODERATION_THRESHOLD, loadModerationModel } from "./model/index.js";
 import { OWN_MODEL_THRESHOLD, ownModelDetector, ownModerationModel } from "./own-model.js";
 
@@ -13,7 +14,17 @@ const settings = z
     threshold: z.number().min(0, "must be ≥ 0").max(1, "must be ≤ 1").optional(),
     /** Bring your own model instead of the bundled one (see own-model.ts). */
     model: ownModerationModel.optional(),
+    /** The harm categories this profile flags (all by default); see listed-categories.ts. */
+    categories: listedCategories,
   })
+  // A model of your own judges only the categories its labels map to: none of them listed, it could never flag.
+  .refine(
+    (s) => !s.model || Object.values(s.model.labels).some((c) => c !== "SAFE" && s.categories.includes(c)),
+    {
+      path: ["categories"],
+      message: "none of the categories model.labels maps to is listed; list one, or set enabled: false",
+    },
+  )
   // Resolved here, so every reader of the settings (batch, profiles show) sees the one in force.
   .transform((s) => ({
     ...s,
@@ -35,6 +46,7 @@ function signalsOf(
  * data: toxic text and harmful compliance; the score is the larger, and the body reports both. Hashed n-grams, averaged with the shared
  * sentence embedding when the engine has an encoder; the whole text and its sentence windows
  * are scored and the most unsafe window gives the category (see models/content-moderation/MODEL_CARD.md).
+ * A profile's `categories` narrows what counts (listed-categories.ts); the signals stay the text's own.
  */
 export const contentModerationGuardrail = {
   id: "content_moderation",
@@ -44,8 +56,8 @@ export const contentModerationGuardrail = {
   scored: true,
   async create(options, context) {
     const model = await loadModerationModel();
-    const { threshold } = options;
-    if (options.model) return ownModelDetector(options.model, threshold, context.baseDir, model);
+    const { threshold, categories } = options;
+    if (options.model) return ownModelDetector(options.model, threshold, categories, context.baseDir, model);
     return {
       triage: (texts) => model.triage(texts),
       async check(request) {
@@ -55,22 +67,31 @@ export const contentModerationGuardrail = {
             request.text.clean,
             model.usesEmbeddings ? (await embedding?.())?.vectors : undefined,
           );
-        let result = await classify(request.embedding);
+        // An unsafe text whose harm the profile does not list scores 0, so that `score ≥ threshold`
+        // is the verdict at every threshold and batch's sweeps stay about this profile's flags.
+        const judge = async (embedding: typeof request.embedding) => {
+          const result = await classify(embedding);
+          const verdict = judgeCategories(result.categoryScores, categories);
+          return { result, verdict, score: verdict.listed ? result.unsafeScore : 0 };
+        };
+        let judged = await judge(request.embedding);
         // A chunk of a stream is first read without its unfinished sentence (one encoder run per
         // chunk otherwise); a flag is confirmed on the text as it stands, read whole.
-        if (result.unsafeScore >= threshold && request.wholeEmbedding && model.usesEmbeddings)
-          result = await classify(request.wholeEmbedding);
-        const flagged = result.unsafeScore >= threshold;
+        if (judged.score >= threshold && request.wholeEmbedding && model.usesEmbeddings)
+          judged = await judge(request.wholeEmbedding);
+        const { result, verdict, score } = judged;
+        const flagged = score >= threshold;
+        const category = result.category === null ? null : verdict.category;
         const round = (x: number) => Math.round(x * 1e4) / 1e4;
         return {
           flagged,
-          score: round(result.unsafeScore),
+          score: round(score),
           threshold,
           signals: {
             toxic: round(result.signalScores.toxic),
             compliance: round(result.signalScores.compliance),
           },
-          ...(flagged && result.category ? { category: result.category } : {}),
+          ...(flagged && category ? { category } : {}),
         };
       },
     };

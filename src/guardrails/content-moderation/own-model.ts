@@ -7,6 +7,7 @@ import {
 } from "../../models/hf-classifier/index.js";
 import { sharedModel } from "../../models/hf-classifier/shared.js";
 import type { Detector } from "../types.js";
+import { judgeCategories } from "./listed-categories.js";
 import { MODERATION_CATEGORIES, type ModerationCategory, type ModerationModel } from "./model/index.js";
 
 /**
@@ -37,23 +38,34 @@ export const OWN_MODEL_THRESHOLD = 0.5;
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /**
- * The unsafe probability of one window and its most likely category. Labels of a softmax model
- * are exclusive, so the unsafe ones add up; a multi-label model's are independent, so the most
- * probable one counts.
+ * The unsafe probability of one window and its most likely listed category, 0 when its harm is not
+ * one the profile lists. Labels of a softmax model are exclusive, so the unsafe ones add up, and their
+ * shares by category are judged as the bundled model's are (listed-categories.ts); a multi-label
+ * model's labels are independent judgements, so only the listed ones are read.
  */
 function judgeWindow(
   p: Float64Array,
   unsafe: readonly { index: number; category: ModerationCategory }[],
   multiLabel: boolean,
+  listed: readonly ModerationCategory[],
 ): { score: number; category: ModerationCategory | null } {
+  if (multiLabel) {
+    let top: { score: number; category: ModerationCategory | null } = { score: 0, category: null };
+    for (const { index, category } of unsafe) {
+      const q = p[index] as number;
+      if (listed.includes(category) && (q > top.score || top.category === null)) top = { score: q, category };
+    }
+    return top;
+  }
   let score = 0;
-  let top: { p: number; category: ModerationCategory | null } = { p: -1, category: null };
+  const byCategory: Partial<Record<ModerationCategory, number>> = {};
   for (const { index, category } of unsafe) {
     const q = p[index] as number;
-    score = multiLabel ? Math.max(score, q) : score + q;
-    if (q > top.p) top = { p: q, category };
+    score += q;
+    byCategory[category] = (byCategory[category] ?? 0) + q;
   }
-  return { score: Math.min(1, score), category: top.category };
+  const verdict = judgeCategories(byCategory, listed);
+  return { score: verdict.listed ? Math.min(1, score) : 0, category: verdict.category };
 }
 
 /**
@@ -64,6 +76,7 @@ function judgeWindow(
 export async function ownModelDetector(
   settings: OwnModerationModel,
   threshold: number,
+  categories: readonly ModerationCategory[],
   baseDir: string,
   bundled: ModerationModel,
 ): Promise<Detector> {
@@ -89,13 +102,15 @@ export async function ownModelDetector(
       const { windows, skipped } = await classifier.read(request.text.raw, (texts) => bundled.triage(texts));
       let worst = { score: 0, category: null as ModerationCategory | null };
       for (const p of windows) {
-        const judged = judgeWindow(p, unsafe, folder.multiLabel);
+        const judged = judgeWindow(p, unsafe, folder.multiLabel, categories);
         if (judged.score > worst.score) worst = judged;
       }
       let flagged = worst.score >= threshold;
       if (!flagged && skipped > 0) {
         const rest = bundled.classify(request.text.clean);
-        if (rest.unsafeScore >= bundled.threshold) worst = { score: threshold, category: rest.category };
+        const verdict = judgeCategories(rest.categoryScores, categories);
+        if (rest.unsafeScore >= bundled.threshold && verdict.listed)
+          worst = { score: threshold, category: verdict.category };
         flagged = worst.score >= threshold;
       }
       return {

@@ -62,6 +62,30 @@ describe("content_moderation with a model of your own", () => {
     expect(toProbabilities([2, 6], false)[1]).toBeCloseTo(1 / (1 + Math.exp(-4)), 6);
   });
 
+  it("applies the profile's categories to the categories its labels map to, softmax and multi-label", async () => {
+    for (const [path, labels] of [
+      [dirs[0], { TOXIC: "HARASSMENT", OK: "HATE" }],
+      [dirs[1], { insult: "HARASSMENT", neutral: "HATE" }],
+    ] as const) {
+      const judge = async (categories: readonly string[]) =>
+        (await detector({ categories, model: { path, labels } })).check({
+          mode: "output",
+          text: normalizeText(UNSAFE),
+        });
+      const all = await judge(["HATE", "HARASSMENT"]);
+      expect(all).toMatchObject({ flagged: true, category: "HARASSMENT" });
+      const hateOnly = await judge(["HATE"]);
+      if (path === dirs[0]) {
+        // Softmax: HARASSMENT is the likelier category and most of the mass, so the text scores 0.
+        expect(hateOnly).toMatchObject({ flagged: false, score: 0 });
+      } else {
+        // Multi-label: only the listed label is read (the tiny model's "neutral" is high here too).
+        expect(hateOnly).toMatchObject({ flagged: true, category: "HATE" });
+        expect(hateOnly.score).toBeLessThan(all.score ?? 0);
+      }
+    }
+  });
+
   it("lets the bundled model judge a long text when windows are left unread", async () => {
     // Windows of 8 tokens: a long text has more than the 8 the model reads.
     const own = await detector({
@@ -80,14 +104,21 @@ describe("content_moderation with a model of your own", () => {
     );
   });
 
-  it("refuses a mapping with no category and an unknown category, at the field's path", () => {
+  it("refuses a mapping with no category, an unknown category, or none listed, at the field's path", () => {
     const where = { file: "own.yaml", stem: "own" };
     for (const [labels, message] of [
       [{ OK: "SAFE" }, "map at least one of the model's labels to a category"],
       [{ TOXIC: "RUDE" }, "guardrails.content_moderation.model.labels.TOXIC"],
+      [
+        { TOXIC: "HARASSMENT", OTHER: "SAFE" },
+        "guardrails.content_moderation.categories: none of the categories model.labels maps to is listed",
+      ],
     ] as const) {
+      const categories = "OTHER" in labels ? { categories: ["HATE"] } : {};
       const parsed = parseProfile(
-        { guardrails: { content_moderation: { enabled: true, model: { path: "m", labels } } } },
+        {
+          guardrails: { content_moderation: { enabled: true, ...categories, model: { path: "m", labels } } },
+        },
         where,
         registry,
       );

@@ -10,6 +10,8 @@ fieldset.regex-row { margin: 0.5rem 0; border: 1px dashed #767676; }
 .field > label:not(.check) { display: block; font-weight: 600; }
 .field input[type="text"], .field textarea, .field select { width: min(40rem, 100%); }
 label.check { display: inline-block; margin-right: 1rem; }
+label.check.described { display: block; margin: 0.2rem 0; }
+label.check small { color: #4a4a4a; }
 .help { margin: 0.25rem 0; color: #4a4a4a; font-size: 0.9rem; }
 .field-error { color: #a4001d; white-space: pre-line; }
 .field-error:empty { display: none; }

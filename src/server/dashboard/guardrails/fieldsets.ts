@@ -1,3 +1,7 @@
+import {
+  CATEGORY_DESCRIPTIONS,
+  MODERATION_CATEGORIES,
+} from "../../../guardrails/content-moderation/model/categories.js";
 import { PII_ENTITIES } from "../../../guardrails/pii/entities.js";
 import type { GuardrailId } from "../../../guardrails/types.js";
 import type { FieldErrors } from "./field-errors.js";
@@ -108,6 +112,15 @@ ${appliesTo("regex", ctx)}`;
       return h`<fieldset id="pii-entities"${described("pii-entities", false, errors)}><legend>Entity types</legend>
 ${PII_ENTITIES.map((e) => h`<label class="check"><input type="checkbox" name="pii.entities" value="${e}" id="pii-entity-${e}"${chosen.has(e) ? h` checked` : ""}> ${e}</label>`)}
 ${errorList("pii-entities", errors)}</fieldset>`;
+    }
+    case "content_moderation": {
+      const chosen = new Set(v.categories ?? MODERATION_CATEGORIES);
+      const group = "content_moderation-categories";
+      const errors = ctx.errors.for(group);
+      return h`<fieldset id="${group}"${described(group, true, errors)}><legend>Harm categories flagged</legend>
+<p class="help" id="${group}-help">An unsafe response is flagged only when its harm is a ticked one; untick a category to allow it (a medical app, say, SPECIALIZED_ADVICE).</p>
+${MODERATION_CATEGORIES.map((c) => h`<label class="check described"><input type="checkbox" name="content_moderation.categories" value="${c}" id="content_moderation-category-${c}"${chosen.has(c) ? h` checked` : ""}> ${c} <small>${CATEGORY_DESCRIPTIONS[c]}</small></label>`)}
+${errorList(group, errors)}</fieldset>`;
     }
     case "system_prompt_protection": {
       const prompt =

@@ -50,7 +50,8 @@ export function editsBetween(before: ProfileValues, after: ProfileValues): YamlE
   const rules = (rows: readonly PatternRow[]) => rows.map(patternEntry);
   if (!same(rules(before.patterns), rules(after.patterns)))
     change(["regex", "patterns"], undefined, rules(after.patterns));
-  if (!same(before.entities, after.entities)) change(["pii", "entities"], before.entities, after.entities);
+  change(["pii", "entities"], before.entities, after.entities);
+  change(["content_moderation", "categories"], before.categories, after.categories);
   if (before.systemPromptFile === undefined && before.systemPrompt !== after.systemPrompt) {
     const value = after.systemPrompt.trim() === "" ? undefined : after.systemPrompt;
     change(["system_prompt_protection", "system_prompt"], before.systemPrompt, value);

@@ -1,3 +1,4 @@
+import { MODERATION_CATEGORIES } from "../../../guardrails/content-moderation/model/categories.js";
 import { PII_ENTITIES } from "../../../guardrails/pii/entities.js";
 
 /** One regex rule as the form shows it: every field a string, empty when the profile omits it. */
@@ -21,6 +22,8 @@ export interface ProfileValues {
   readonly patterns: readonly PatternRow[];
   /** undefined: the profile omits the list, so every entity type is checked. */
   readonly entities: readonly string[] | undefined;
+  /** content_moderation's harm categories; undefined: the profile omits the list, so all of them. */
+  readonly categories: readonly string[] | undefined;
   readonly systemPrompt: string;
   /** A prompt read from a file is shown, not edited here. */
   readonly systemPromptFile: string | undefined;
@@ -57,6 +60,9 @@ export function valuesFromDocument(raw: Raw): ProfileValues {
       };
     }),
     entities: Array.isArray(of("pii").entities) ? strings(of("pii").entities) : undefined,
+    categories: Array.isArray(of("content_moderation").categories)
+      ? strings(of("content_moderation").categories)
+      : undefined,
     systemPrompt: text(spp.system_prompt),
     systemPromptFile: typeof spp.system_prompt_file === "string" ? spp.system_prompt_file : undefined,
     canaries: strings(spp.canaries),
@@ -86,6 +92,24 @@ const lines = (value: string) =>
     .map((l) => l.trim())
     .filter((l) => l !== "");
 
+/**
+ * A list of checkboxes (pii's entity types, content_moderation's categories) as the profile should
+ * say it. A profile that lists none means all: ticking all (or, in a form without the boxes, none)
+ * keeps it silent. The same ones ticked keep the profile's own order, so an unchanged save writes
+ * nothing; a changed list is written in the boxes' order, whatever order the form sent.
+ */
+function ticked(
+  chosen: readonly string[],
+  before: readonly string[] | undefined,
+  order: readonly string[],
+): readonly string[] | undefined {
+  if (before === undefined && (chosen.length === order.length || chosen.length === 0)) return undefined;
+  const set = new Set(chosen);
+  if (before !== undefined && before.length === set.size && before.every((x) => set.has(x))) return before;
+  const rank = (x: string) => (order.includes(x) ? order.indexOf(x) : order.length);
+  return [...set].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The form's values as submitted (`hono`'s parseBody with `all: true`). */
 export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileValues {
   const ids = ["llm", "vector", "keyword", "regex", "pii", "content_moderation", "system_prompt_protection"];
@@ -100,8 +124,7 @@ export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileVa
       on: row("on") || "clean",
     });
   }
-  const entities = all(body, "pii.entities");
-  // As with entity types: both ticked (or no boxes) on a profile that says nothing keeps it silent.
+  // As with entity types (ticked): both ticked, or no boxes, on a profile that says nothing keeps it silent.
   const appliesTo = (id: "keyword" | "regex") => {
     const chosen = all(body, `${id}.applies_to`);
     return before.appliesTo[id] === undefined && (chosen.length === 2 || chosen.length === 0)
@@ -116,11 +139,8 @@ export function valuesFromForm(body: FormBody, before: ProfileValues): ProfileVa
     keywords: lines(one(body, "keyword.keywords")),
     match: one(body, "keyword.match") || "word",
     patterns,
-    // A profile that lists no types checks all: ticking all (or, in a form without the boxes, none) keeps it so.
-    entities:
-      before.entities === undefined && (entities.length === PII_ENTITIES.length || entities.length === 0)
-        ? undefined
-        : entities,
+    entities: ticked(all(body, "pii.entities"), before.entities, PII_ENTITIES),
+    categories: ticked(all(body, "content_moderation.categories"), before.categories, MODERATION_CATEGORIES),
     systemPrompt:
       before.systemPromptFile === undefined ? one(body, "system_prompt_protection.system_prompt") : "",
     systemPromptFile: before.systemPromptFile,
