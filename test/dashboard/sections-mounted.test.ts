@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SECTIONS_CSS } from "../../src/server/dashboard/assets/sections-styles.js";
 import { dashboard } from "./helpers.js";
 
 /** The Guardrails and Reports sections behind the real dashboard's session, CSRF and headers. */
@@ -60,12 +61,15 @@ describe("Guardrails and Reports mounted in the dashboard", () => {
     expect(await res.json()).toMatchObject({ valid: false, errors: [{ field: "pattern" }] });
   });
 
-  it("serve their script and stylesheet to a session, under the dashboard's headers", async () => {
+  it("have their script and their form styles among the dashboard's assets, under its headers", async () => {
     const d = await dashboard();
-    const { cookie } = await d.login();
-    const js = await d.request("/guardrails/assets/guardrails.js", { headers: { cookie } });
+    const js = await d.request("/assets/guardrails.js");
     expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(js.headers.get("x-content-type-options")).toBe("nosniff");
-    expect((await d.request("/reports/assets/sections.css", { headers: { cookie } })).status).toBe(200);
+    expect(await js.text()).toContain('"/guardrails/validate-regex"');
+    const css = await d.request("/assets/dashboard.css");
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(await css.text()).toContain(SECTIONS_CSS);
   });
 });

@@ -43,8 +43,10 @@ function signalsOf(
 /**
  * Judges the response, not the topic: a refusal or a safety explanation is SAFE, compliance
  * with a harmful request or plainly toxic text is UNSAFE. Two signals, each calibrated on its own
- * data: toxic text and harmful compliance; the score is the larger, and the body reports both. Hashed n-grams, averaged with the shared
- * sentence embedding when the engine has an encoder; the whole text and its sentence windows
+ * data and flagged from its own operating point: toxic text and harmful compliance; the score is
+ * the larger once each is placed against its point (model.ts, atOperatingPoint), and the body
+ * reports both probabilities. Hashed n-grams, averaged with the shared sentence embedding when the
+ * engine has an encoder; the whole text and its sentence windows
  * are scored and the most unsafe window gives the category (see models/content-moderation/MODEL_CARD.md).
  * A profile's `categories` narrows what counts (listed-categories.ts); the signals stay the text's own.
  */

@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { knownName } from "../known-name.js";
 import { MODERATION_CATEGORIES, type ModerationCategory } from "./model/categories.js";
 
-const KNOWN = new Set<string>(MODERATION_CATEGORIES);
-
-// A plain string checked by hand (as pii's entities), so an unknown name gets one message listing every category.
-const categoryName = z.string().refine((name) => KNOWN.has(name), {
-  error: (issue) =>
-    `unknown moderation category "${String(issue.input)}"; valid: ${MODERATION_CATEGORIES.join(", ")}`,
-});
+const categoryName = knownName(MODERATION_CATEGORIES, "moderation category", "valid");
 
 /**
  * The harm categories a profile flags; all by default. An empty list is refused rather than read as

@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { knownName } from "../known-name.js";
 import { PII_ENTITIES, type PiiEntity } from "./entities.js";
 import { ownNerModel } from "./own-model.js";
 
-const SUPPORTED = new Set<string>(PII_ENTITIES);
-
-// A plain string checked by hand, so an unknown name gets one message listing every supported one.
-const entityName = z.string().refine((name) => SUPPORTED.has(name), {
-  error: (issue) => `unknown PII entity "${String(issue.input)}"; supported: ${PII_ENTITIES.join(", ")}`,
-});
+const entityName = knownName(PII_ENTITIES, "PII entity", "supported");
 
 export const piiSettingsSchema = z.strictObject({
   enabled: z.boolean().default(false),

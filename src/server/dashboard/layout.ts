@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { csrfField, fragment, type Html, raw } from "./html.js";
 import type { DashboardEnv, RenderPage, Section } from "./section.js";
 
-/** The document around every page: the only stylesheet and script, both from /assets/. */
+/** The document around every page: the one stylesheet and the shell's script, from /assets/. */
 function documentOf(title: string, header: Html | string, main: Html | string): string {
   return String(fragment`<!doctype html>
 <html lang="en">

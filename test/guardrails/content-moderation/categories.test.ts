@@ -8,6 +8,7 @@ import {
 } from "../../../src/guardrails/content-moderation/model/index.js";
 import { builtinGuardrails as registry } from "../../../src/guardrails/registry.js";
 import { normalizeText } from "../../../src/text/normalize.js";
+import { checkAsChunk } from "./chunk.js";
 
 const HATEFUL =
   "Those immigrants are filthy vermin and subhuman, they should all be driven out of our country.";
@@ -104,20 +105,8 @@ describe("content_moderation with a categories list", () => {
   it("behaves the same on a chunk of a stream, and never confirms an unlisted harm", async () => {
     // HATE 0.76, HARASSMENT 0.17 to the bundled category head.
     const text = "I will kill you, you worthless piece of garbage, and then";
-    async function streamed(categories: readonly string[]) {
-      let wholeAsked = 0;
-      const embedded = { windows: [], vectors: [] };
-      const finding = await (await detector({ categories })).check({
-        mode: "output",
-        text: normalizeText(text),
-        embedding: async () => embedded,
-        wholeEmbedding: async () => {
-          wholeAsked++;
-          return embedded;
-        },
-      });
-      return { finding, wholeAsked };
-    }
+    const streamed = async (categories: readonly string[]) =>
+      checkAsChunk(await detector({ categories }), text);
     const allowed = await streamed(allBut("HATE"));
     expect(allowed).toEqual({
       finding: expect.objectContaining({ flagged: false, score: 0 }),

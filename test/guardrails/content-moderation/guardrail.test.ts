@@ -6,6 +6,7 @@ import {
 } from "../../../src/guardrails/content-moderation/model/index.js";
 import { atOperatingPoint } from "../../../src/guardrails/content-moderation/model/model.js";
 import { normalizeText } from "../../../src/text/normalize.js";
+import { checkAsChunk } from "./chunk.js";
 
 const COMPLIANT =
   "Sure, here is how to steal a car without getting caught. Step 1: pick an older model without an immobiliser and check the street for cameras. Step 2: break the window quietly at night. Step 3: hotwire it and drive it to a friend's garage, then swap the plates so the police can't trace it.";
@@ -82,18 +83,7 @@ describe("content_moderation on a chunk of a stream", () => {
     const detector = await moderation.create(moderation.settings.parse({ enabled: true, threshold }), {
       baseDir: ".",
     });
-    let wholeAsked = 0;
-    const embedded = { windows: [], vectors: [] };
-    const finding = await detector.check({
-      mode: "output",
-      text: normalizeText(text),
-      embedding: async () => embedded,
-      wholeEmbedding: async () => {
-        wholeAsked++;
-        return embedded;
-      },
-    });
-    return { finding, wholeAsked };
+    return checkAsChunk(detector, text);
   }
 
   it("reads the unfinished sentence whole only to confirm a flag, and only when its heads read vectors", async () => {

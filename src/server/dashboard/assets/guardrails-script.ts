@@ -1,5 +1,5 @@
 /**
- * The Guardrails form's script, served by the section (see sections/sections-assets.ts; the CSP
+ * The Guardrails form's script, served at /assets/guardrails.js (assets.ts; the CSP
  * allows no inline script; a TypeScript module, so tsc ships it in dist/ with the code).
  * Progressive enhancement only: the form works without it, and a save checks every rule again.
  * - A regex rule is checked while it is typed, with the server's RE2 and the loader's messages

@@ -1,7 +1,6 @@
 /**
- * The Guardrails and Reports sections' own layout, on top of the dashboard's stylesheet; served by
- * each section under its own path (see sections/sections-assets.ts). Colours keep a 4.5:1 contrast
- * on white.
+ * The Guardrails and Reports forms' layout, appended to the dashboard's stylesheet (assets.ts).
+ * Colours keep a 4.5:1 contrast on white.
  */
 export const SECTIONS_CSS = `fieldset.guardrail { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border: 1px solid #767676; }
 fieldset.guardrail > legend { font-weight: 700; font-family: ui-monospace, monospace; }

@@ -17,7 +17,3 @@ export function describedBy(id: string, help: boolean, errors: readonly string[]
   const ids = [help ? `${id}-help` : "", errors.length > 0 ? `${id}-error` : ""].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
-
-/** The sections' own stylesheet (see sections/sections-assets.ts; the CSP allows 'self' only). */
-export const stylesheet = (prefix: "/guardrails" | "/reports"): Markup =>
-  h`<link rel="stylesheet" href="${prefix}/assets/sections.css">`;

@@ -1,9 +1,8 @@
 import { GUARDRAIL_IDS, type GuardrailId } from "../../../guardrails/types.js";
-import { sectionAssets } from "../sections/sections-assets.js";
 import type { FieldErrors } from "./field-errors.js";
 import { guardrailFieldset } from "./fieldsets.js";
 import type { ProfileValues } from "./form-values.js";
-import { errorList, h, type Markup, stylesheet } from "./markup.js";
+import { errorList, h, type Markup } from "./markup.js";
 import type { ProfileEntry } from "./profiles.js";
 
 export const profileUrl = (name: string) => `/guardrails/${encodeURIComponent(name)}`;
@@ -15,9 +14,8 @@ const enabledIds = (p: ProfileEntry) => {
 
 /** The profiles of the config directory, the default marked. */
 export function profileList(profiles: readonly ProfileEntry[]): Markup {
-  if (profiles.length === 0)
-    return h`${stylesheet("/guardrails")}<p>No profiles yet: <code>guardrail init</code> creates one.</p>`;
-  return h`${stylesheet("/guardrails")}<table id="profiles"><caption>Security profiles</caption>
+  if (profiles.length === 0) return h`<p>No profiles yet: <code>guardrail init</code> creates one.</p>`;
+  return h`<table id="profiles"><caption>Security profiles</caption>
 <thead><tr><th scope="col">Profile</th><th scope="col">Default</th><th scope="col">Guardrails on</th><th scope="col">File</th></tr></thead>
 <tbody>${profiles.map(
     (p) => h`<tr><th scope="row"><a href="${profileUrl(p.name)}">${p.name}</a></th>
@@ -49,7 +47,7 @@ export function profileForm(m: ProfilePageModel): Markup {
     m.errors.all.length > 0
       ? h`<div class="notice error" id="form-errors" role="alert" tabindex="-1"><h2>${m.errorsOnDisk ? "This file does not load as it is" : "Nothing was saved"}</h2>${errorList("form", m.errors.all)}</div>`
       : "";
-  return h`${stylesheet("/guardrails")}<p><a href="/guardrails">All profiles</a></p>
+  return h`<p><a href="/guardrails">All profiles</a></p>
 <p class="muted">File <code>${m.profile.file}</code></p>
 ${m.notice ? h`<div class="notice ok" id="save-status" role="status"><p>${m.notice}</p></div>` : ""}${summary}
 <form id="profile-form" method="post" action="${profileUrl(m.profile.name)}" data-csrf="${m.csrf}" data-validate-regex="/guardrails/validate-regex">
@@ -60,5 +58,5 @@ ${m.notice ? h`<div class="notice ok" id="save-status" role="status"><p>${m.noti
 ${GUARDRAIL_IDS.map((id) => guardrailFieldset(id, ctx))}
 <button type="submit" class="primary" id="save">Save</button>
 </form>
-<script src="${sectionAssets("/guardrails").js}" defer></script>`;
+<script src="/assets/guardrails.js" defer></script>`;
 }

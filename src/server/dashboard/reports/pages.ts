@@ -1,5 +1,5 @@
 import { describeThreshold } from "../../../eval/effective-threshold.js";
-import { h, type Markup, stylesheet } from "../guardrails/markup.js";
+import { h, type Markup } from "../guardrails/markup.js";
 import type { ProfileEntry } from "../guardrails/profiles.js";
 import { MAX_REPORT_BYTES, type ReportSummary } from "./read-report.js";
 import { type Figures, madeOn, type RecommendationRow } from "./recommendations.js";
@@ -12,7 +12,7 @@ const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}
 
 /** The upload form; `error` is why the last upload was refused. */
 export function uploadForm(csrf: string, error?: string): Markup {
-  return h`${stylesheet("/reports")}<p>Open a <code>guardrail batch</code> run made with <code>--target-fpr</code> or <code>--target-recall</code>: its HTML report
+  return h`<p>Open a <code>guardrail batch</code> run made with <code>--target-fpr</code> or <code>--target-recall</code>: its HTML report
 (<code>--report report.html</code>) or its summary (<code>--json &gt; summary.json</code>), to see each guardrail's recommended threshold and apply it to a profile.</p>
 ${error ? h`<div class="notice error" id="report-error" role="alert"><p>${error}</p></div>` : ""}
 <form id="report-upload" method="post" action="/reports" enctype="multipart/form-data">
@@ -70,7 +70,7 @@ export function reportView(
     rows.length === 0
       ? h`<p id="no-recommendations">This run recommends no threshold: run <code>guardrail batch</code> with <code>--target-fpr</code> or <code>--target-recall</code>.</p>`
       : "";
-  return h`${stylesheet("/reports")}<p class="muted">profile <b>${s.profile}</b> (file <code>${s.profile_file}</code>) · ${s.mode} mode · ${s.rows} rows, ${s.labelled} labelled${s.interrupted ? " · interrupted: the figures cover the rows done" : ""}</p>
+  return h`<p class="muted">profile <b>${s.profile}</b> (file <code>${s.profile_file}</code>) · ${s.mode} mode · ${s.rows} rows, ${s.labelled} labelled${s.interrupted ? " · interrupted: the figures cover the rows done" : ""}</p>
 ${none}
 ${rows.map(
   (row) => h`<section class="recommendation" id="rec-${row.id}"><h2>${row.id}</h2>

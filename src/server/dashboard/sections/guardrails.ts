@@ -17,7 +17,6 @@ import { profileForm, profileList, profileUrl } from "../guardrails/pages.js";
 import { listProfiles, type ProfileEntry } from "../guardrails/profiles.js";
 import { validateRegexRule } from "../guardrails/validate-regex.js";
 import type { DashboardDeps, DashboardEnv, RenderPage, Section } from "../section.js";
-import { registerSectionAssets } from "./sections-assets.js";
 
 type Ctx = Context<DashboardEnv>;
 
@@ -102,7 +101,6 @@ export const guardrailsSection: Section = {
   label: "Guardrails",
   path: "/guardrails",
   register(app, deps, render) {
-    registerSectionAssets(app, "/guardrails");
     app.get("/guardrails", async (c) => {
       const body = profileList(await listProfiles(deps.configDir, deps.registry));
       return render(c, { title: "Guardrails", section: "guardrails", body: String(body) });

@@ -1,13 +1,12 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { h, stylesheet } from "../guardrails/markup.js";
+import { h } from "../guardrails/markup.js";
 import { listProfiles } from "../guardrails/profiles.js";
 import { applyRecommendation } from "../reports/apply.js";
 import { figuresTable, reportView, uploadForm } from "../reports/pages.js";
 import { MAX_REPORT_BYTES, ReportError, readReport } from "../reports/read-report.js";
 import { recommendationRows } from "../reports/recommendations.js";
 import type { DashboardEnv, RenderPage, Section } from "../section.js";
-import { registerSectionAssets } from "./sections-assets.js";
 
 type Ctx = Context<DashboardEnv>;
 
@@ -22,7 +21,6 @@ export const reportsSection: Section = {
   label: "Reports",
   path: "/reports",
   register(app, deps, render) {
-    registerSectionAssets(app, "/reports");
     app.get("/reports", (c) => page(c, render, String(uploadForm(c.get("csrfToken")))));
     app.post(
       "/reports",
@@ -52,11 +50,11 @@ export const reportsSection: Section = {
     app.post("/reports/apply", async (c) => {
       const outcome = await applyRecommendation(deps, await c.req.parseBody());
       if (!outcome.ok) {
-        const body = h`${stylesheet("/reports")}<div class="notice error" id="apply-error" role="alert"><p>${outcome.message}</p></div>
+        const body = h`<div class="notice error" id="apply-error" role="alert"><p>${outcome.message}</p></div>
 <p>Nothing was written. <a href="/reports">Open the report again</a> to see the profile as it is now.</p>`;
         return page(c, render, String(body), outcome.status, "Not applied");
       }
-      const body = h`${stylesheet("/reports")}<div class="notice ok" id="apply-status" role="status"><p>${outcome.id} threshold ${outcome.threshold} written to profile ${outcome.profile} (<code>${outcome.file}</code>).</p></div>
+      const body = h`<div class="notice ok" id="apply-status" role="status"><p>${outcome.id} threshold ${outcome.threshold} written to profile ${outcome.profile} (<code>${outcome.file}</code>).</p></div>
 ${outcome.figures ? figuresTable(outcome.id, outcome.figures.before, outcome.figures.after) : ""}
 <p><a href="/guardrails/${encodeURIComponent(outcome.profile)}">Open profile ${outcome.profile}</a> · <a href="/reports">Open another report</a></p>`;
       return page(c, render, String(body), 200, "Applied");
