@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture } from "../config/helpers.js";
 import { ensureBuilt } from "../helpers/built.js";
+import { wrongSecret } from "../helpers/wrong-secret.js";
 import {
   type Browser,
   launchBrowser,
@@ -146,7 +147,7 @@ describe("the dashboard in a browser", () => {
     expect(res.status).toBe(200);
     const served = (await res.json()) as { checks: { keyword: { matched: string[] } } };
     expect(served.checks.keyword.matched).toEqual(["ignore previous instructions"]);
-    expect((await check(`${key.slice(0, -1)}A`)).status).toBe(401);
+    expect((await check(wrongSecret(key))).status).toBe(401);
     await serve.stop();
   });
 
