@@ -3,7 +3,8 @@ import { join } from "node:path";
 import * as ort from "onnxruntime-node";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { ModelUnavailableError } from "../model-error.js";
-import { PAD_ID } from "./convert/dense-input.js";
+import { OUTPUT_NAME, TOKEN_STATES_NAME } from "./convert/convert.js";
+import { IDS_INPUT, PAD_ID } from "./convert/dense-input.js";
 import { ensureModel, sourceDir } from "./model-cache.js";
 import { createTokenizer, type Tokenizer, type Vocabulary } from "./tokenizer.js";
 
@@ -46,6 +47,18 @@ export interface UseLiteEncoder extends Encoder {
   tokenize(text: string): number[];
   /** `embed(texts)` is `embedTokens(texts.map(tokenize))`: the same vectors. */
   embedTokens(ids: readonly TokenIds[]): Promise<Float32Array[]>;
+  /** The same vectors, and each text's token states (see `EncodedTokens`) from the same run. */
+  encodeTokens(ids: readonly TokenIds[]): Promise<EncodedTokens>;
+}
+
+/**
+ * A model run's two outputs per text: the sentence vector, and the last layer's state of each of
+ * its first `USE_LITE_MAX_TOKENS` tokens, row after row (tokens × `USE_LITE_DIM`; empty for a
+ * text with no tokens). The sentence vector is the tanh layer over these rows' mean.
+ */
+export interface EncodedTokens {
+  vectors: Float32Array[];
+  states: Float32Array[];
 }
 
 export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncoder {
@@ -106,12 +119,15 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncod
     return loading;
   };
 
-  const embedTokens = async (all: readonly TokenIds[]): Promise<Float32Array[]> => {
-    const out: Float32Array[] = all.map(() => new Float32Array(USE_LITE_DIM));
+  const run = async (all: readonly TokenIds[], withStates: boolean): Promise<EncodedTokens> => {
+    const vectors: Float32Array[] = all.map(() => new Float32Array(USE_LITE_DIM));
+    const states: Float32Array[] = all.map(() => new Float32Array(0));
     const ids = all.map((t) => t.slice(0, USE_LITE_MAX_TOKENS));
     const order = ids.map((_, i) => i).filter((i) => (ids[i]?.length ?? 0) > 0);
-    if (order.length === 0) return out;
+    if (order.length === 0) return { vectors, states };
     const { session } = await loaded();
+    // Only what is asked for leaves the runtime: the states are 128× the vector's size.
+    const fetches = withStates ? [OUTPUT_NAME, TOKEN_STATES_NAME] : [OUTPUT_NAME];
     const length = (i: number) => ids[i]?.length ?? 0;
     order.sort((a, b) => length(a) - length(b));
     for (let from = 0, to = 1; from < order.length; from = to, to = from + 1) {
@@ -126,14 +142,23 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncod
       const width = length(batch.at(-1) as number);
       const grid = new Int32Array(batch.length * width).fill(PAD_ID);
       for (const [row, i] of batch.entries()) grid.set(ids[i] ?? [], row * width);
-      const result = await session.run({ ids: new ort.Tensor("int32", grid, [batch.length, width]) });
-      const data = result.embeddings?.data as Float32Array;
+      const result = await session.run(
+        { [IDS_INPUT]: new ort.Tensor("int32", grid, [batch.length, width]) },
+        fetches,
+      );
+      const data = result[OUTPUT_NAME]?.data as Float32Array;
+      const tokenStates = result[TOKEN_STATES_NAME]?.data as Float32Array | undefined;
       batch.forEach((i, row) => {
-        out[i] = data.subarray(row * USE_LITE_DIM, (row + 1) * USE_LITE_DIM);
+        vectors[i] = data.subarray(row * USE_LITE_DIM, (row + 1) * USE_LITE_DIM);
+        if (tokenStates) {
+          const start = row * width * USE_LITE_DIM;
+          states[i] = tokenStates.slice(start, start + length(i) * USE_LITE_DIM);
+        }
       });
     }
-    return out;
+    return { vectors, states };
   };
+  const embedTokens = async (all: readonly TokenIds[]) => (await run(all, false)).vectors;
 
   return {
     dim: USE_LITE_DIM,
@@ -141,6 +166,7 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncod
     load: async () => (await loaded()).info,
     embed: async (texts) => embedTokens(texts.map(tokens)),
     embedTokens,
+    encodeTokens: (all) => run(all, true),
     tokenize: tokens,
     countTokens: (text) => tokens(text).length,
     tokenEnds: (text) => loadTokenizer().tokenEnds(text),

@@ -13,9 +13,16 @@ import { parseInputRef, readTfjsGraph, type TfGraph, type TfNode } from "./tfjs-
  * TF.js graph model → ONNX (opset 17), op by op. Bump CONVERTER_VERSION whenever the output
  * could change: cached models record it and are rebuilt when it differs.
  */
-export const CONVERTER_VERSION = "use-lite-converter/1";
+export const CONVERTER_VERSION = "use-lite-converter/2";
 export const OPSET = 17;
 export const OUTPUT_NAME = "embeddings";
+/**
+ * The second output: the last layer's state of every token, zero at padding, [batch, sequence,
+ * 512]. The graph computes it anyway just before it averages the tokens into the sentence vector,
+ * so exposing it costs nothing; heads that learn their own pooling over it read it (issue 22).
+ */
+export const TOKEN_STATES_NAME = "token_states";
+const TOKEN_STATES_NODE = "module_apply_default/Encoder_en/KonaTransformer/mul";
 
 const TRANSLATORS: Readonly<Record<string, Translator>> = {
   ...elementwiseOps,
@@ -44,20 +51,27 @@ export function convertGraph(graph: TfGraph): Uint8Array {
   }
   const result = values.get(`${output.name}:0`);
   if (result?.rank !== 2) throw new Error(`output ${output.name} is not a [batch, dim] matrix`);
+  const states = values.get(`${TOKEN_STATES_NODE}:0`);
+  if (states?.rank !== 3) throw new Error(`${TOKEN_STATES_NODE} is not a [batch, sequence, dim] tensor`);
   b.scope = "output";
-  b.nodes.push({
-    opType: "Identity",
-    inputs: [result.name],
-    outputs: [OUTPUT_NAME],
-    name: "output/Identity",
-  });
+  b.nodes.push(
+    { opType: "Identity", inputs: [result.name], outputs: [OUTPUT_NAME], name: "output/Identity" },
+    { opType: "Identity", inputs: [states.name], outputs: [TOKEN_STATES_NAME], name: "output/TokenStates" },
+  );
   return encodeModel(
     {
       name: "use_lite",
       nodes: b.nodes,
       initializers: [...b.initializers.values()],
       inputs: [{ name: IDS_INPUT, dataType: DataType.INT32, shape: ["batch", "sequence"] }],
-      outputs: [{ name: OUTPUT_NAME, dataType: DataType.FLOAT, shape: ["batch", result.last ?? "dim"] }],
+      outputs: [
+        { name: OUTPUT_NAME, dataType: DataType.FLOAT, shape: ["batch", result.last ?? "dim"] },
+        {
+          name: TOKEN_STATES_NAME,
+          dataType: DataType.FLOAT,
+          shape: ["batch", "sequence", states.last ?? "dim"],
+        },
+      ],
     },
     OPSET,
     CONVERTER_VERSION,
