@@ -64,7 +64,7 @@ export const TRAINED_GROUPS: Record<string, readonly string[]> = {
   "toxigen-neutral": ["toxigen-neutral"],
 };
 
-const NEVER_TRAINED: Record<string, readonly string[]> = {
+export const NEVER_TRAINED: Record<string, readonly string[]> = {
   deepset: ["deepset"],
   self_instruct: ["self_instruct"],
   promptmap: [...HELDOUT_SOURCES].filter((s) => s.startsWith("promptmap-")),

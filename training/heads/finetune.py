@@ -1,0 +1,178 @@
+"""Candidate 2 of issue 22: the encoder itself fine-tuned, end to end, with an attention head.
+
+  /usr/bin/python3 training/heads/finetune.py --buckets 4 [--only 0,1] [--max-bags 4000] [--out FILE]
+
+The encoder is the product's own ONNX graph run by torch (onnx_torch.py), its weights trained at
+a small rate beside a fresh attention head (models.AttentionHead) at the head's rate. Fitting it
+costs ~20 windows a second on 2 cores, so the protocol is protocol.buckets: the source groups
+held out K at a time, every group once, on a random budget of training bags. Run loso.py with the
+same --buckets and --max-bags for the frozen encoder under exactly the same protocol.
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from dump import read_dump  # noqa: E402
+from models import AttentionHead  # noqa: E402
+from onnx_torch import OnnxModule  # noqa: E402
+from protocol import buckets, folds, metrics, pooled_threshold, split, texts_of  # noqa: E402
+from train import bags_of, sample_bags  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_DUMP = os.path.join(REPO, "node_modules/.cache/guardrail/llm-states")
+ENCODER = os.path.join(REPO, "models/use-lite/use-lite.onnx")
+PAD = -1
+
+
+def read_ids(folder, dump):
+    ids = np.fromfile(os.path.join(folder, "ids.i32"), dtype=np.int32)
+    if ids.size != dump.meta["tokenRows"]:
+        raise ValueError(f"{folder}/ids.i32 does not match the dump: run dump-states.ts --ids-only")
+    return ids
+
+
+def grid_of(ids, dump, window_ids):
+    lengths = [int(dump.tokens[i]) for i in window_ids]
+    grid = torch.full((len(window_ids), max(1, max(lengths))), PAD, dtype=torch.int32)
+    for row, (i, n) in enumerate(zip(window_ids, lengths)):
+        start = int(dump.first[i])
+        grid[row, :n] = torch.from_numpy(ids[start : start + n])
+    return grid
+
+
+class Tuned(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = OnnxModule(ENCODER)
+        self.head = AttentionHead()
+
+    def forward(self, grid):
+        out = self.encoder(grid)
+        mask = grid >= 0
+        return self.head(out["embeddings"], out["token_states"], mask)
+
+
+def window_logits(model, ids, dump, window_ids, batch=32):
+    model.eval()
+    order = sorted(range(len(window_ids)), key=lambda k: dump.tokens[window_ids[k]])
+    logits = np.empty(len(window_ids), dtype=np.float32)
+    with torch.no_grad():
+        for k in range(0, len(order), batch):
+            part = order[k : k + batch]
+            ws = [window_ids[j] for j in part]
+            logits[part] = model(grid_of(ids, dump, ws)).numpy()
+    return logits
+
+
+def score_texts(model, ids, dump, texts):
+    window_ids = [w for t in texts for w in t.windows]
+    logits = window_logits(model, ids, dump, window_ids)
+    out, k = np.empty(len(texts), dtype=np.float32), 0
+    for j, t in enumerate(texts):
+        out[j] = logits[k : k + len(t.windows)].max()
+        k += len(t.windows)
+    return out
+
+
+def fit(ids, dump, texts, args, log):
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    model = Tuned()
+    opt = torch.optim.AdamW(
+        [
+            {"params": model.encoder.parameters(), "lr": args.encoder_rate},
+            {"params": model.head.parameters(), "lr": args.head_rate},
+        ],
+        weight_decay=1e-4,
+    )
+    bags = sample_bags(bags_of(texts, rng), args.max_bags, rng)
+    # A bag of many windows is the costliest step; 4 of them still hold most attacks whole.
+    bags = [(ws if len(ws) <= 4 else rng.sample(ws, 4), y) for ws, y in bags]
+    positives = sum(y for _, y in bags)
+    weight = {1: 0.5 / max(positives, 1), 0: 0.5 / max(len(bags) - positives, 1)}
+    loss_fn = nn.BCEWithLogitsLoss(reduction="none")
+    started = time.time()
+    for epoch in range(args.epochs):
+        model.train()
+        rng.shuffle(bags)
+        for i in range(0, len(bags), args.batch):
+            part = bags[i : i + args.batch]
+            window_ids = [w for ws, _ in part for w in ws]
+            owner = torch.tensor([b for b, (ws, _) in enumerate(part) for _ in ws])
+            z = model(grid_of(ids, dump, window_ids))
+            bag_z = torch.full((len(part),), float("-inf")).scatter_reduce(0, owner, z, reduce="amax")
+            y = torch.tensor([float(lbl) for _, lbl in part])
+            w = torch.tensor([weight[lbl] for _, lbl in part]) * len(bags)
+            loss = (loss_fn(bag_z, y) * w).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            done = i + len(part)
+            if (i // args.batch) % 25 == 0:
+                log(f"  epoch {epoch + 1}: {done}/{len(bags)} bags, loss {float(loss):.4f}, {time.time() - started:.0f}s")
+    return model
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--dump", default=DEFAULT_DUMP)
+    p.add_argument("--buckets", type=int, default=4)
+    p.add_argument("--only", default="", help="comma-separated fold numbers")
+    p.add_argument("--max-bags", type=int, default=4000)
+    p.add_argument("--epochs", type=int, default=1)
+    p.add_argument("--batch", type=int, default=16)
+    p.add_argument("--encoder-rate", type=float, default=3e-5)
+    p.add_argument("--head-rate", type=float, default=1e-3)
+    p.add_argument("--seed", type=int, default=20261122)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--out", help="append each row as a JSON line here")
+    p.add_argument("--save", help="write fold 0's fine-tuned encoder as ONNX here")
+    args = p.parse_args()
+    torch.set_num_threads(args.threads)
+    started = time.time()
+
+    def log(m):
+        print(f"[{time.time() - started:.1f}s] {m}", flush=True)
+
+    dump = read_dump(args.dump)
+    ids = read_ids(args.dump, dump)
+    texts = texts_of(dump)
+    fold_groups, untrained = folds(dump.meta["plan"], True)
+    never = {s for sources in untrained.values() for s in sources}
+    only = {x for x in args.only.split(",") if x}
+    for k, bucket in enumerate(buckets(fold_groups, args.buckets)):
+        if only and str(k) not in only:
+            continue
+        held = never | {s for sources in bucket.values() for s in sources}
+        train, calibration = split(texts, held)
+        log(f"fold {k}: holds out {sorted(bucket)}; {len(train)} train, {len(calibration)} calibration texts")
+        model = fit(ids, dump, train, args, log)
+        if args.save and k == 0:
+            model.encoder.write_onnx(args.save)
+        threshold = pooled_threshold(calibration, score_texts(model, ids, dump, calibration))
+        for group, sources in {**bucket, **{f"{g} (fold {k})": s for g, s in untrained.items()}}.items():
+            members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
+            if not members:
+                continue
+            scores = score_texts(model, ids, dump, members)
+            labels = np.array([t.label for t in members])
+            row = {"group": group, "head": "finetune", "threshold": threshold, "m": metrics(labels, scores, threshold)}
+            m = row["m"]
+            log(f"{group}: n {m['n']}, recall {m['recall']}, FPR {m['fpr']}, AUC {m['auc']}")
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()
