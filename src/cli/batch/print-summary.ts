@@ -140,7 +140,7 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
     `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
     p.dim(describeOrigin(s.profile_file, s)),
   ].join("\n");
-  const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
+  const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only (name the label column with --label-column)")}`;
   const e = s.engine_ms_per_row;
   const l = s.latency;
   const speed =
