@@ -65,8 +65,11 @@ describe("guardrail batch with the default profile's rule-based guardrails", () 
       recall_at_1pct_fpr: null,
     });
     expect(s.categories.jailbreak).toMatchObject({ rows: 2, tp: 1, fn: 1, recall: 0.5 });
-    expect(Object.keys(s.latency)).toEqual(["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms"]);
-    expect(Object.keys(s.engine_ms_per_row)).toEqual(["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms"]);
+    // A handful of rows: p95 and p99 are withheld, with the reason.
+    const keys = ["p50_ms", "p95_ms", "p99_ms", "mean_ms", "max_ms", "withheld"];
+    expect(Object.keys(s.latency)).toEqual(keys);
+    expect(Object.keys(s.engine_ms_per_row)).toEqual(keys);
+    expect(s.latency.withheld?.p99_ms).toMatch(/^too few rows: \d+ rows timed \(needs 100\)$/);
     expect(s.engine_ms_per_row.p50_ms).toBeLessThanOrEqual(s.latency.p50_ms ?? 0);
     expect(s.throughput_rows_per_s).toBeGreaterThan(0);
     expect(s.examples.false_positives.map((e) => e.id)).toEqual(["p5"]);
