@@ -8,7 +8,7 @@ import { answerClientErrors, answerConnect } from "./client-error.js";
 import { drainable } from "./drain.js";
 import { lingeringResponses } from "./lingering-close.js";
 import type { Rejection } from "./metrics.js";
-import { answerUnbuildableRequest, requireHost } from "./request-target.js";
+import { answerExpectation, answerUnbuildableRequest, requireHost } from "./request-target.js";
 import { type Logger, logRecord } from "./types.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
@@ -95,6 +95,7 @@ export function createHttpServer(
   server.on("request", requireHost(listener, log));
   server.on("clientError", answerClientErrors(log, linger, inFlight, onLimit));
   server.on("connect", answerConnect(log, linger));
+  server.on("checkExpectation", answerExpectation(log));
   const { bodyBytes } = limits;
   if (bodyBytes !== undefined) {
     const tooLarge = () => new HttpError(413, `Request body exceeds ${bodyBytes} bytes`);

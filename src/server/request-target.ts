@@ -18,10 +18,21 @@ const CODES: Readonly<Record<string, string>> = {
 
 const MALFORMED = JSON.stringify({ error: "Malformed HTTP request" });
 
-function logged(log: Logger, code: string) {
+function logged(log: Logger, code: string, status = 400) {
   const requestId = randomUUID();
-  log(logRecord("info", "client error", { request_id: requestId, status: 400, code }));
+  log(logRecord("info", "client error", { request_id: requestId, status, code }));
   return requestId;
+}
+
+/** A JSON error written on Node's response, closing the connection: no handler has the request. */
+function refuse(response: ServerResponse, status: number, body: string, requestId: string) {
+  response.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Request-ID": requestId,
+    Connection: "close",
+  });
+  response.end(body);
 }
 
 /**
@@ -60,13 +71,17 @@ export function requireHost(listener: Listener, log: Logger): Listener {
       listener(request, response);
       return;
     }
-    const requestId = logged(log, "missing_host");
-    response.writeHead(400, {
-      "Content-Type": "application/json",
-      "Content-Length": Buffer.byteLength(MALFORMED),
-      "X-Request-ID": requestId,
-      Connection: "close",
-    });
-    response.end(MALFORMED);
+    refuse(response, 400, MALFORMED, logged(log, "missing_host"));
   };
+}
+
+const EXPECTATION = JSON.stringify({ error: "Expectation not supported" });
+
+/**
+ * A `checkExpectation` listener: an `Expect` other than 100-continue (RFC 9110 §10.1.1). Node's
+ * own answer is a bare 417.
+ */
+export function answerExpectation(log: Logger) {
+  return (_request: IncomingMessage, response: ServerResponse) =>
+    refuse(response, 417, EXPECTATION, logged(log, "unsupported_expectation", 417));
 }

@@ -47,6 +47,26 @@ describe("requests Node parses but no URL can be built from get a JSON 400, not 
   });
 });
 
+describe("an expectation Node cannot meet gets a JSON 417, not a bare one", () => {
+  it.each([
+    ["GET /healthz", "GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n"],
+    [
+      "POST to a path that is not there",
+      "POST /nowhere HTTP/1.1\r\nHost: x\r\nExpect: x\r\nContent-Length: 2\r\n\r\nhi",
+    ],
+  ])("%s", async (_name, request) => {
+    const { server, logs } = await startTestServer();
+    const response = parseResponse((await sendAllThenRead(server.port, request)).text);
+    expect(response.status).toBe(417);
+    expect(response.headers.connection).toBe("close");
+    expect(JSON.parse(response.body)).toEqual({ error: "Expectation not supported" });
+    expect(logs.find((r) => r.msg === "client error")).toMatchObject({
+      status: 417,
+      code: "unsupported_expectation",
+    });
+  });
+});
+
 describe("CONNECT is refused in JSON, not dropped", () => {
   it.each([
     ["an authority target", "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"],
