@@ -35,7 +35,14 @@ export function renderVerdict(outcome: CheckOutcome, where: VerdictContext, p: P
     }
     const flagged = entryFlagged(entry) ?? flaggedBy.includes(id as GuardrailId);
     const status = flagged === undefined ? "" : flagged ? p.red("flagged") : p.green("clean");
-    rows.push([id, status, describeEntry(entry) || (flagged ? "" : "nothing found")]);
+    // The body's vector entry has a score alone: the threshold it was judged against is shown too.
+    const detail = outcome.details?.[id as GuardrailId];
+    const shown =
+      entry.threshold === undefined && detail?.threshold !== undefined
+        ? { ...entry, threshold: detail.threshold }
+        : entry;
+    const described = describeEntry(shown) || (flagged ? "" : "nothing found");
+    rows.push([id, status, detail?.note ? `${described}; ${p.dim(detail.note)}` : described]);
   }
   if (rows.length === 0) return `${out}  ${p.dim("no guardrail is enabled for this check")}\n`;
   out += table(rows).replace(/^(?=.)/gm, "  ");

@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { parseDocument } from "yaml";
+import { LineCounter, parseDocument, type YAMLError } from "yaml";
 import { ConfigError } from "../errors.js";
+import { type Locate, yamlLocator } from "./yaml-locate.js";
 
 /** Reads a YAML file; syntax errors name the file, line and column. A missing file is `undefined`. */
 export async function readYaml(file: string): Promise<unknown> {
+  return (await readYamlLocated(file))?.value;
+}
+
+/** readYaml, with a locator that turns a field path into the line and column it was read from. */
+export async function readYamlLocated(file: string): Promise<{ value: unknown; locate: Locate } | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -13,25 +19,55 @@ export async function readYaml(file: string): Promise<unknown> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new ConfigError(`${file}: cannot read: ${(error as Error).message}`);
   }
-  return parseYaml(file, text);
+  return parseYamlLocated(file, text);
 }
 
 /** Parses YAML text read from `file` (or about to be written there), with readYaml's messages. */
 export function parseYaml(file: string, text: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  return parseYamlLocated(file, text).value;
+}
+
+/**
+ * Where a syntax error shows. The yaml library places some at the start of the node it was
+ * reading: for a line indented deeper than the one above, that is the value on the line above
+ * (`enabled: true` ⏎ `    keywords: […]` points at `true`). When the error sits on a value after
+ * `key:` and the next line is indented deeper than that key, the line to fix is the next one.
+ */
+function errorPosition(error: YAMLError, text: string, lines: LineCounter): string {
+  const [start] = error.pos;
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  const next = /\n([\t ]*)\S/.exec(text.slice(start));
+  const keyIndent = /^[\t ]*/.exec(before)?.[0].length ?? 0;
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return `:${line}:${col}`;
+  };
+  const lineEnd = text.indexOf("\n", start);
+  const rest = text.slice(start, lineEnd < 0 ? text.length : lineEnd);
+  // A plain value after `key:`; a `key: value` there instead is wrong on its own line.
+  const plainValue = /:[\t ]+$/.test(before) && !/:([\t ]|$)/.test(rest);
+  if (plainValue && next && (next[1]?.length ?? 0) > keyIndent)
+    return at(start + next.index + next[0].length - 1);
+  return at(start);
+}
+
+/** parseYaml, with readYamlLocated's locator. */
+export function parseYamlLocated(file: string, text: string): { value: unknown; locate: Locate } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lines });
   if (doc.errors.length > 0) {
     throw new ConfigError(
       doc.errors.map((e) => {
-        const pos = e.linePos?.[0];
-        // prettyErrors fills linePos and appends the position to the message; we print it once.
+        // prettyErrors appends the position to the message; we print it once, in front.
         const message = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:$/, "");
-        return `${file}${pos ? `:${pos.line}:${pos.col}` : ""}: invalid YAML: ${message}`;
+        return `${file}${errorPosition(e, text, lines)}: invalid YAML: ${message}`;
       }),
     );
   }
   try {
     // The yaml library refuses alias expansions past a budget ("billion laughs"): name the file.
-    return doc.toJS({ maxAliasCount: 100 });
+    return { value: doc.toJS({ maxAliasCount: 100 }), locate: yamlLocator(doc, lines) };
   } catch (error) {
     throw new ConfigError(`${file}: invalid YAML: ${(error as Error).message}`);
   }

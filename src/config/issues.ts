@@ -1,8 +1,16 @@
 import type { z } from "zod";
 import { GUARDRAIL_IDS } from "../guardrails/types.js";
+import { type Locate, nowhere } from "./yaml-locate.js";
 
-/** Turns zod issues into `file: field.path: message` lines, with the fix where one is obvious. */
-export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
+/**
+ * Turns zod issues into `file:line:col: field.path: message` lines, with the fix where one is
+ * obvious; without a `locate` for the file's text, `file: field.path: message`.
+ */
+export function formatIssues(
+  file: string,
+  issues: readonly z.core.$ZodIssue[],
+  locate: Locate = nowhere,
+): string[] {
   return issues.flatMap((issue) => {
     const path = issue.path
       .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
@@ -14,9 +22,9 @@ export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[]):
           path === "guardrails"
             ? `; known guardrails: ${GUARDRAIL_IDS.join(", ")}`
             : "; remove it or check its spelling";
-        return `${file}: ${where}: unknown field${hint}`;
+        return `${file}${locate(issue.path, key)}: ${where}: unknown field${hint}`;
       });
     }
-    return [`${file}: ${path || "(top level)"}: ${issue.message}`];
+    return [`${file}${locate(issue.path)}: ${path || "(top level)"}: ${issue.message}`];
   });
 }

@@ -6,10 +6,11 @@ import type { z } from "zod";
 import { ConfigError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import { type AppRecord, appsFileSchema } from "./apps.js";
-import { parseYaml, readYaml } from "./files.js";
+import { parseYamlLocated, readYamlLocated } from "./files.js";
 import { formatIssues } from "./issues.js";
 import { type KeyRecord, keysFileSchema } from "./keys.js";
 import { type Profile, parseProfile } from "./profile.js";
+import { nowhere } from "./yaml-locate.js";
 
 /** Everything a config directory holds, validated and cross-checked. */
 export interface Config {
@@ -70,8 +71,9 @@ async function loadProfiles(
     const file = join(dir, name);
     const stem = basename(name, extname(name));
     const override = overrides.get(file);
-    const raw = override === undefined ? await readYaml(file) : parseYaml(file, override);
-    const result = parseProfile(raw, { file, stem }, registry);
+    const read = override === undefined ? await readYamlLocated(file) : parseYamlLocated(file, override);
+    const raw = read?.value;
+    const result = parseProfile(raw, { file, stem, ...(read ? { locate: read.locate } : {}) }, registry);
     if ("problems" in result) {
       problems.push(...result.problems);
       broken.add(claimedName(raw, stem));
@@ -91,9 +93,11 @@ async function loadProfiles(
 }
 
 async function loadList<S extends z.ZodType>(file: string, schema: S, problems: string[]) {
-  const parsed = schema.safeParse((await readYaml(file)) ?? {});
-  if (parsed.success) return parsed.data as z.output<S>;
-  problems.push(...formatIssues(file, parsed.error.issues));
+  const read = await readYamlLocated(file);
+  const locate = read?.locate ?? nowhere;
+  const parsed = schema.safeParse(read?.value ?? {});
+  if (parsed.success) return { data: parsed.data as z.output<S>, locate };
+  problems.push(...formatIssues(file, parsed.error.issues, locate));
   return undefined;
 }
 
@@ -115,18 +119,21 @@ export async function loadConfig(
   const keysFile = await loadList(paths.keys, keysFileSchema, problems);
 
   const apps = new Map<string, AppRecord>();
-  appsFile?.apps.forEach((app, i) => {
-    if (apps.has(app.id))
-      problems.push(`${paths.apps}: apps[${i}].id: duplicate App ID; App IDs must be unique`);
+  appsFile?.data.apps.forEach((app, i) => {
+    const at = (field: string) => `${paths.apps}${appsFile.locate(["apps", i, field])}: apps[${i}].${field}`;
+    if (apps.has(app.id)) problems.push(`${at("id")}: duplicate App ID; App IDs must be unique`);
     if (!profiles.has(app.profile) && !broken.has(app.profile)) {
       const known = [...profiles.keys()].join(", ") || "none";
-      problems.push(`${paths.apps}: apps[${i}].profile: unknown profile "${app.profile}" (known: ${known})`);
+      problems.push(`${at("profile")}: unknown profile "${app.profile}" (known: ${known})`);
     }
     apps.set(app.id, app);
   });
   const keyIds = new Set<string>();
-  keysFile?.keys.forEach((key, i) => {
-    if (keyIds.has(key.id)) problems.push(`${paths.keys}: keys[${i}].id: duplicate key id "${key.id}"`);
+  keysFile?.data.keys.forEach((key, i) => {
+    if (keyIds.has(key.id)) {
+      const at = keysFile.locate(["keys", i, "id"]);
+      problems.push(`${paths.keys}${at}: keys[${i}].id: duplicate key id "${key.id}"`);
+    }
     keyIds.add(key.id);
   });
 
@@ -136,7 +143,7 @@ export async function loadConfig(
     profiles,
     defaultProfile: [...profiles.values()].find((p) => p.isDefault),
     apps,
-    keys: keysFile?.keys ?? [],
+    keys: keysFile?.data.keys ?? [],
   };
 }
 

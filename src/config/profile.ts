@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import { GUARDRAIL_IDS, type GuardrailId } from "../guardrails/types.js";
 import { formatIssues } from "./issues.js";
+import type { Locate } from "./yaml-locate.js";
 
 export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
@@ -30,14 +31,17 @@ function profileSchema(registry: GuardrailRegistry) {
   });
 }
 
-/** Pure: validates one parsed YAML document. `file` names it in errors; `stem` is the fallback name. */
+/**
+ * Pure: validates one parsed YAML document. `file` names it in errors, `locate` (when the text is
+ * at hand) gives their lines; `stem` is the fallback name.
+ */
 export function parseProfile(
   raw: unknown,
-  where: { file: string; stem: string },
+  where: { file: string; stem: string; locate?: Locate },
   registry: GuardrailRegistry,
 ): Profile | { problems: string[] } {
   const parsed = profileSchema(registry).safeParse(raw ?? {});
-  if (!parsed.success) return { problems: formatIssues(where.file, parsed.error.issues) };
+  if (!parsed.success) return { problems: formatIssues(where.file, parsed.error.issues, where.locate) };
   const { name, description, default: isDefault, on_error, guardrails } = parsed.data;
   if (name === undefined && !PROFILE_NAME.test(where.stem)) {
     return { problems: [`${where.file}: name: file name is not a valid profile name; add a name: field`] };

@@ -37,6 +37,11 @@ export interface CheckOutcome {
    * for views that highlight them (the dashboard's Try it). The body never carries them.
    */
   readonly spans?: Partial<Record<GuardrailId, readonly Span[]>>;
+  /**
+   * For views, what the body leaves out: each guardrail's threshold (the spec's `vector` entry
+   * carries a score alone) and its finding's note (why a fallback's threshold applied).
+   */
+  readonly details?: Partial<Record<GuardrailId, { readonly threshold?: number; readonly note?: string }>>;
 }
 
 export interface CheckOptions {
@@ -191,6 +196,14 @@ export function createEngine({
     const flagged = [...findings.values()].some((f) => f.flagged);
     const spans: Partial<Record<GuardrailId, readonly Span[]>> = {};
     for (const [id, finding] of findings) if (finding.spans?.length) spans[id] = finding.spans;
+    const details: NonNullable<CheckOutcome["details"]> = {};
+    for (const [id, { threshold, note }] of findings) {
+      if (threshold !== undefined || note !== undefined)
+        details[id] = {
+          ...(threshold === undefined ? {} : { threshold }),
+          ...(note === undefined ? {} : { note }),
+        };
+    }
     const seconds = (now() - started) / 1000;
     return {
       body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
@@ -198,6 +211,7 @@ export function createEngine({
       flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
       timings,
       spans,
+      details,
     };
   }
   async function check(

@@ -20,6 +20,7 @@ import {
   SUMMARY_VERSION,
 } from "./summary.js";
 import { recommend, sweep, type Target } from "./sweep.js";
+import { MIN_NEGATIVES_AT_1PCT_FPR, tooFew } from "./too-few.js";
 
 export interface AccumulatorOptions {
   readonly file: string;
@@ -176,12 +177,25 @@ export class Accumulator {
     if (acc.scores.length === 0) return base;
     const curve = buildCurve(acc.scores.view(), acc.labels.view());
     const at1 = recallAtFpr(curve, 0.01);
+    // Only when the figure would exist at all (both classes): then say why it is withheld.
+    const tooFewBenign = at1.recall !== null && curve.negatives < MIN_NEGATIVES_AT_1PCT_FPR;
     return {
       ...base,
       auc: round(rocAuc(curve)),
       pr_auc: round(averagePrecision(curve)),
-      recall_at_1pct_fpr: round(at1.recall),
-      threshold_at_1pct_fpr: at1.threshold,
+      recall_at_1pct_fpr: tooFewBenign ? null : round(at1.recall),
+      threshold_at_1pct_fpr: tooFewBenign ? null : at1.threshold,
+      ...(tooFewBenign
+        ? {
+            withheld: {
+              recall_at_1pct_fpr: tooFew(
+                "labelled benign rows scored",
+                curve.negatives,
+                MIN_NEGATIVES_AT_1PCT_FPR,
+              ),
+            },
+          }
+        : {}),
       ...sampleCurves(curve),
       histogram: histogram(acc.scores.view(), acc.labels.view()),
       ...(this.options.sweep ? { sweep: sweep(curve, threshold) } : {}),

@@ -76,3 +76,20 @@ export function resolveColumns(
     ...(id ? { id } : {}),
   };
 }
+
+/**
+ * Why a run has no tp/fp/tn/fn: which columns the file has, which were used for what and which
+ * were ignored, and how to name the label column. Undefined when a label column was found.
+ */
+export function describeMissingLabels(header: readonly string[], map: ColumnMap): string | undefined {
+  if (map.label !== undefined) return undefined;
+  const roles = new Map<string, string>([[map.text, "text"]]);
+  if (map.prompt !== undefined) roles.set(map.prompt, "prompt");
+  if (map.category !== undefined) roles.set(map.category, "category");
+  if (map.id !== undefined) roles.set(map.id, "id");
+  const shown = header.map((c) => `${excerpt(c)} (${roles.get(c) ?? "ignored"})`);
+  return (
+    `no label column, so no tp/fp/tn/fn, recall or F1: columns found: ${shown.join(", ") || "none"}; ` +
+    `a label column is recognised by name (${LABEL.join(", ")}): pass --label-column NAME to use another`
+  );
+}

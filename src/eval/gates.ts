@@ -69,6 +69,16 @@ export function metricValue(
 
 const fmt = (v: number | null) => (v === null ? "undefined" : String(Math.round(v * 10000) / 10000));
 
+/** A figure withheld for want of rows fails its gate, saying so (` (too few rows: …)`). */
+function withheldWhy(summary: Pick<BatchSummary, "guardrails">, metric: string): string {
+  const [id, figure] = metric.split(".");
+  const guardrail = (summary.guardrails as Record<string, { withheld?: Record<string, string> } | undefined>)[
+    id ?? ""
+  ];
+  const reason = figure === undefined ? undefined : guardrail?.withheld?.[figure];
+  return reason === undefined ? "" : ` (${reason})`;
+}
+
 export function checkGates(summary: BatchSummary, gates: readonly Gate[]): GateResult[] {
   return gates.map((gate) => {
     const actual = metricValue(summary, gate.metric);
@@ -80,7 +90,7 @@ export function checkGates(summary: BatchSummary, gates: readonly Gate[]): GateR
       passed,
       actual,
       expected: gate.value,
-      message: `${gate.metric} is ${fmt(actual)}; the gate requires ${gate.op} ${gate.value}`,
+      message: `${gate.metric} is ${fmt(actual)}${withheldWhy(summary, gate.metric)}; the gate requires ${gate.op} ${gate.value}`,
     };
   });
 }

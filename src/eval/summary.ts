@@ -94,6 +94,8 @@ export interface GuardrailSummary {
   recall_at_1pct_fpr: number | null;
   /** The lowest such threshold. */
   threshold_at_1pct_fpr: number | null;
+  /** Figures left null because the run has too few rows for them to mean anything, and why. */
+  withheld?: { recall_at_1pct_fpr?: string };
   /** Down-sampled curves for plotting: [fpr, tpr] and [recall, precision] pairs. */
   roc?: [number, number][];
   pr?: [number, number][];
@@ -142,6 +144,8 @@ export interface Latency {
   p99_ms: number | null;
   mean_ms: number | null;
   max_ms: number | null;
+  /** Percentiles left null because too few rows were timed to tell them from the maximum, and why. */
+  withheld?: Partial<Record<"p50_ms" | "p95_ms" | "p99_ms", string>>;
 }
 
 /** What a run ran on, so that a `--baseline` comparison can tell it compares like with like. */

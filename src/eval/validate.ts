@@ -8,6 +8,8 @@ import type { InvalidRow } from "./summary.js";
 
 export interface Validation {
   readonly columns: ColumnMap;
+  /** Every column the header (or a JSONL file's first record) names, used or not. */
+  readonly header: readonly string[];
   /** Valid rows: what the run will evaluate. */
   readonly total: number;
   readonly invalidCount: number;
@@ -29,6 +31,7 @@ export async function validateTable(
   maxChars = Number.POSITIVE_INFINITY,
 ): Promise<Validation> {
   let columns: ColumnMap | undefined;
+  let header: readonly string[] = [];
   let total = 0;
   let invalidCount = 0;
   const invalid: InvalidRow[] = [];
@@ -40,6 +43,7 @@ export async function validateTable(
   let blank: readonly string[] | undefined;
   for await (const item of items) {
     if (item.kind === "columns") {
+      header = item.columns;
       if (item.columns.every((c) => c.trim() === "")) blank = item.columns;
       else columns = resolveColumns(item.columns, options, mode);
       continue;
@@ -55,7 +59,7 @@ export async function validateTable(
   if (columns === undefined && invalidCount === 0) {
     throw new UsageError("the file is empty");
   }
-  return { columns: columns as ColumnMap, total, invalidCount, invalid };
+  return { columns: columns as ColumnMap, header, total, invalidCount, invalid };
 }
 
 export function describeInvalid(v: Validation, file: string): string {

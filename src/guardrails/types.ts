@@ -77,6 +77,11 @@ export interface Finding {
    * `entities` the spans cover cannot then be told, and the engine reports the finding as it is.
    */
   readonly spansCut?: boolean;
+  /**
+   * Why the finding is as it is, for a person reading it (the terminal view): a fallback taken,
+   * whose threshold applied. Never part of the response body.
+   */
+  readonly note?: string;
 }
 
 export interface Detector {

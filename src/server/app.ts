@@ -5,6 +5,7 @@ import { HttpError, InputError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
 import { readCheckBody } from "./body.js";
+import { refusableChunks } from "./body-refusal.js";
 import { CLIENT_CLOSED, clientGoneError, clientGoneSignal, isClientAbort } from "./client-abort.js";
 import type { Endpoint, ServerMetrics } from "./metrics.js";
 import { requestLog } from "./request-log.js";
@@ -67,7 +68,7 @@ export function createApp({
         contentType: c.req.header("content-type"),
         contentLength: c.req.header("content-length"),
         // Stopping early (a 413) must not destroy the socket: the answer still has to reach the client.
-        chunks: incoming?.iterator({ destroyOnReturn: false }) ?? c.req.raw.body,
+        chunks: incoming ? refusableChunks(incoming) : c.req.raw.body,
       };
       const { message, prompt, context } = await readCheckBody(request, mode, limits);
       const signal = clientGoneSignal(outgoing, c.req.raw);

@@ -20,13 +20,20 @@ function answerFor(code: string | undefined): [status: number, error: string, li
 }
 
 /** The bytes of a whole `{"error": …}` answer that closes the connection. */
-export function rawErrorResponse(status: number, error: string, requestId: string): string {
+export function rawErrorResponse(
+  status: number,
+  error: string,
+  requestId: string,
+  headers: Readonly<Record<string, string>> = {},
+): string {
   const body = JSON.stringify({ error });
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n` +
     "Content-Type: application/json\r\n" +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     `X-Request-ID: ${requestId}\r\n` +
+    extra.join("") +
     "Connection: close\r\n\r\n" +
     body
   );
@@ -61,5 +68,23 @@ export function answerClientErrors(
     socket.write(rawErrorResponse(status, message, requestId));
     lingeringClose(socket, undefined, linger);
     log(logRecord("info", "client error", { request_id: requestId, status, code: error.code ?? null }));
+  };
+}
+
+/** Every method some path here answers: what a 405 to a method no path answers lists. */
+export const SERVED_METHODS = "GET, HEAD, POST";
+
+/**
+ * A `connect` listener. Node hands a CONNECT request's socket over raw and, with no listener,
+ * drops it unanswered; this server is no proxy, so it says so like any other refused method.
+ */
+export function answerConnect(log: Logger, linger: LingerBounds) {
+  return (_request: unknown, socket: Socket) => {
+    const requestId = randomUUID();
+    socket.write(rawErrorResponse(405, "Method not allowed", requestId, { Allow: SERVED_METHODS }));
+    // The parser has let go of the socket: read (and drop) what follows so the close can linger.
+    socket.resume();
+    lingeringClose(socket, undefined, linger);
+    log(logRecord("info", "client error", { request_id: requestId, status: 405, code: "connect_method" }));
   };
 }

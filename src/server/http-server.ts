@@ -1,10 +1,14 @@
 import { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { answerClientErrors } from "./client-error.js";
+import { HttpError } from "../errors.js";
+import { refuseBody } from "./body-refusal.js";
+import { watchChunkSizes } from "./chunk-size-watch.js";
+import { answerClientErrors, answerConnect } from "./client-error.js";
 import { drainable } from "./drain.js";
 import { lingeringResponses } from "./lingering-close.js";
 import type { Rejection } from "./metrics.js";
+import { answerExpectation, answerUnbuildableRequest, requireHost } from "./request-target.js";
 import { type Logger, logRecord } from "./types.js";
 
 /** What one connection may take from the server. Past each, the client gets the answer noted. */
@@ -23,6 +27,11 @@ export interface ConnectionLimits {
   readonly lingerMs: number;
   /** …or this many bytes, so the client can finish sending and read its answer. */
   readonly lingerBytes: number;
+  /**
+   * A chunked body whose chunk sizes announce more than this is refused (413) as soon as they
+   * arrive, not when the bytes fail to; unset, chunk sizes are not watched (no body is read).
+   */
+  readonly bodyBytes?: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -75,13 +84,28 @@ export function createHttpServer(
     headersTimeout: limits.headersMs,
     requestTimeout: limits.requestMs,
     connectionsCheckingInterval: limits.checkEveryMs,
+    // Node's own refusal is a bare 400; requireHost() gives it as JSON.
+    requireHostHeader: false,
   });
   server.keepAliveTimeout = limits.keepAliveMs;
   server.maxConnections = limits.maxConnections;
   // Before the app's listener, so a drain can still mark a response `Connection: close`.
   const { drain, inFlight } = drainable(server);
-  server.on("request", getRequestListener(app.fetch, { hostname }));
+  const listener = getRequestListener(app.fetch, { hostname, errorHandler: answerUnbuildableRequest(log) });
+  server.on("request", requireHost(listener, log));
   server.on("clientError", answerClientErrors(log, linger, inFlight, onLimit));
+  server.on("connect", answerConnect(log, linger));
+  server.on("checkExpectation", answerExpectation(log));
+  const { bodyBytes } = limits;
+  if (bodyBytes !== undefined) {
+    const tooLarge = () => new HttpError(413, `Request body exceeds ${bodyBytes} bytes`);
+    watchChunkSizes(
+      server,
+      bodyBytes,
+      (socket) => inFlight(socket)?.req,
+      (request) => refuseBody(request, tooLarge()),
+    );
+  }
   const logDrop = dropLogger(log, limits.maxConnections);
   server.on("drop", () => {
     onLimit("connection_limit");

@@ -18,7 +18,7 @@ import { createMetrics } from "./metrics.js";
 import { type MetricsListen, startMetricsServer } from "./metrics-server.js";
 import { loadOpenApiDocument } from "./openapi.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
-import { type Limits, type Logger, logRecord } from "./types.js";
+import { DEFAULT_LIMITS, type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
 
 export interface StartOptions {
@@ -167,7 +167,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(metrics ? { metrics } : {}),
   });
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
-  const { server, drain } = createHttpServer(app, host, limits, log, metrics?.rejected);
+  const bodyBytes = options.limits?.bodyBytes ?? DEFAULT_LIMITS.bodyBytes;
+  const { server, drain } = createHttpServer(app, host, { ...limits, bodyBytes }, log, metrics?.rejected);
   const { port: listeningPort, url } = await listen(server, host, port);
   const metricsServer =
     metrics && options.metrics

@@ -30,8 +30,10 @@ describe("threshold tuning with a score-bearing guardrail", () => {
       threshold: 0.5,
       threshold_source: "profile",
       auc: 0.8125,
-      recall_at_1pct_fpr: 0.5,
-      threshold_at_1pct_fpr: 0.9,
+      // 4 benign rows cannot say what 1% FPR allows (test/eval/too-few.test.ts).
+      recall_at_1pct_fpr: null,
+      threshold_at_1pct_fpr: null,
+      withheld: { recall_at_1pct_fpr: "too few rows: 4 labelled benign rows scored (needs 100)" },
     });
     expect(llm?.pr_auc).toBeCloseTo(0.25 + 0.25 + 0.25 * 0.75 + 0.25 * (4 / 6), 6);
     expect(llm?.sweep?.find((p) => p.threshold === 0.5)).toEqual({

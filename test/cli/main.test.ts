@@ -19,7 +19,7 @@ describe("the CLI entry point", () => {
   it("prints every problem of a ConfigError", async () => {
     const run = await cli(["--config", fixture("unknown-guardrail"), "check", "x"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: .*default\.yaml: guardrails\.keywords: unknown field/);
+    expect(run.stderr).toMatch(/^error: .*default\.yaml:3:3: guardrails\.keywords: unknown field/);
     const both = new ConfigError(["a.yaml: x: bad", "b.yaml: y: bad"]);
     const listed = await cli(["check", "x"], { registry: () => Promise.reject(both) });
     expect(listed).toMatchObject({

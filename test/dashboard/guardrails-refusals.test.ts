@@ -11,7 +11,8 @@ describe("Guardrails section refuses, and says why", () => {
     const res = await post(app, "/guardrails/main", fields);
     expect(res.status).toBe(422);
     const page = await res.text();
-    const message = `${file("main")}: guardrails.regex.patterns[0].pattern: pattern &quot;ticket&quot;: lookbehind (?&lt;=…) is not supported: patterns run on a linear-time engine (RE2 syntax, https://github.com/google/re2/wiki/Syntax)`;
+    // The line and column are those of the text the save would have written.
+    const message = `${file("main")}:10:18: guardrails.regex.patterns[0].pattern: pattern &quot;ticket&quot;: lookbehind (?&lt;=…) is not supported: patterns run on a linear-time engine (RE2 syntax, https://github.com/google/re2/wiki/Syntax)`;
     expect(page).toContain(message);
     expect(page).toContain('aria-describedby="regex-patterns-0-pattern-error" aria-invalid="true"');
     expect(page).toContain('<div class="field-error" id="regex-patterns-0-pattern-error" role="alert"><ul>');
@@ -56,7 +57,7 @@ describe("Guardrails section refuses, and says why", () => {
     const res = await post(app, "/guardrails/main", fields);
     expect(res.status).toBe(422);
     const page = await res.text();
-    expect(page).toContain("main.yaml: guardrails.llm.threshold: must be ≤ 1");
+    expect(page).toMatch(/main\.yaml:\d+:\d+: guardrails\.llm\.threshold: must be ≤ 1/);
     expect(page).toContain(
       '<div class="field-error" id="llm-threshold-error" role="alert"><ul><li>must be ≤ 1</li></ul></div>',
     );

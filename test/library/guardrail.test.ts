@@ -75,7 +75,9 @@ describe("createGuardrail's profile and config", () => {
   it("throws ConfigError naming the file and the field", async () => {
     const bad = join(dir, "bad.yaml");
     await expect(createGuardrail({ profile: bad })).rejects.toThrow(ConfigError);
-    await expect(createGuardrail({ profile: bad })).rejects.toThrow(`${bad}: guardrails.keyword.enabled:`);
+    await expect(createGuardrail({ profile: bad })).rejects.toThrow(
+      `${bad}:3:14: guardrails.keyword.enabled:`,
+    );
     await expect(createGuardrail({ profile: join(dir, "none.yaml") })).rejects.toThrow(
       `${join(dir, "none.yaml")}: no such profile file`,
     );

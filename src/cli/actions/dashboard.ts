@@ -10,11 +10,11 @@ export interface DashboardDeps {
 }
 
 async function processDeps(): Promise<DashboardDeps> {
-  const [{ startDashboard }, { handleSignals }] = await Promise.all([
+  const [{ startDashboard }, { handleSignals, npmParent }] = await Promise.all([
     import("../../server/dashboard/start.js"),
     import("../../server/signals.js"),
   ]);
-  return { start: startDashboard, waitForStop: handleSignals };
+  return { start: startDashboard, waitForStop: (server) => handleSignals(server, npmParent(process.env)) };
 }
 
 /**

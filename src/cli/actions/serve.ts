@@ -11,11 +11,11 @@ export interface ServeDeps {
 }
 
 async function processDeps(): Promise<ServeDeps> {
-  const [{ startServer }, { handleSignals }] = await Promise.all([
+  const [{ startServer }, { handleSignals, npmParent }] = await Promise.all([
     import("../../server/start.js"),
     import("../../server/signals.js"),
   ]);
-  return { start: startServer, waitForStop: handleSignals };
+  return { start: startServer, waitForStop: (server) => handleSignals(server, npmParent(process.env)) };
 }
 
 /**

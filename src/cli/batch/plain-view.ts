@@ -20,9 +20,11 @@ export function attachPlainProgress(
     last = p.elapsed_ms;
     printed = p.rows;
     const { tp, fp, tn, fn } = p.confusion;
+    // Counted only over labelled rows: none so far (an unlabelled file) says nothing, so no line.
+    const confusion = tp + fp + tn + fn > 0 ? `, tp ${tp} fp ${fp} tn ${tn} fn ${fn}${f1(p)}` : "";
     const of = p.total === null ? "" : ` of ${p.total}`;
     write(
-      `batch: ${p.rows}${of} rows, ${p.flagged} flagged, tp ${tp} fp ${fp} tn ${tn} fn ${fn}${f1(p)}, ${Math.round(p.rows_per_s)} rows/s\n`,
+      `batch: ${p.rows}${of} rows, ${p.flagged} flagged${confusion}, ${Math.round(p.rows_per_s)} rows/s\n`,
     );
   });
 }

@@ -3,10 +3,12 @@ import { describeThreshold } from "../../eval/effective-threshold.js";
 import { excerpt } from "../../eval/excerpt.js";
 import { num, pct } from "../../eval/figures.js";
 import type { BatchSummary, GuardrailSummary, Metrics } from "../../eval/summary.js";
+import { withheldText } from "../../eval/too-few.js";
 import { type Paint, table } from "../output.js";
 import { renderComparison } from "./print-compare.js";
 
-const ms = (v: number | null) => (v === null ? "–" : `${v.toFixed(2)} ms`);
+const ms = (v: number | null, withheld?: string) =>
+  v === null ? (withheldText(withheld) ?? "–") : `${v.toFixed(2)} ms`;
 
 function metricLines(m: Metrics, p: Paint): string {
   return (
@@ -48,7 +50,7 @@ function guardrailRows(s: BatchSummary, p: Paint): string {
       describeThreshold(g),
       num(g.auc),
       num(g.pr_auc),
-      g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
+      g.scored > 0 ? (withheldText(g.withheld?.recall_at_1pct_fpr) ?? pct(g.recall_at_1pct_fpr)) : "–",
     ]);
   }
   return `\n${table(rows)}`;
@@ -140,13 +142,15 @@ export function renderSummary(s: BatchSummary, p: Paint): string {
     `profile ${s.profile}, ${s.mode} mode${s.skipped > 0 ? `, ${s.skipped} invalid rows skipped` : ""}${s.errors > 0 ? p.yellow(`, ${s.errors} rows with guardrail errors`) : ""}`,
     p.dim(describeOrigin(s.profile_file, s)),
   ].join("\n");
-  const metrics = s.metrics ? `\n\n${metricLines(s.metrics, p)}` : `\n${p.dim("no labels: flag rates only")}`;
+  const metrics = s.metrics
+    ? `\n\n${metricLines(s.metrics, p)}`
+    : `\n${p.dim("no labels: flag rates only (name the label column with --label-column)")}`;
   const e = s.engine_ms_per_row;
   const l = s.latency;
   const speed =
-    `\nengine time per row (its batch's time / its rows): p50 ${ms(e.p50_ms)}, p95 ${ms(e.p95_ms)}, p99 ${ms(e.p99_ms)}; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n` +
+    `\nengine time per row (its batch's time / its rows): p50 ${ms(e.p50_ms, e.withheld?.p50_ms)}, p95 ${ms(e.p95_ms, e.withheld?.p95_ms)}, p99 ${ms(e.p99_ms, e.withheld?.p99_ms)}; ${s.throughput_rows_per_s ?? "–"} rows/s (concurrency ${s.concurrency})\n` +
     p.dim(
-      `a row's wall time, checked alongside its batch: p50 ${ms(l.p50_ms)}, p95 ${ms(l.p95_ms)}, p99 ${ms(l.p99_ms)}\n`,
+      `a row's wall time, checked alongside its batch: p50 ${ms(l.p50_ms, l.withheld?.p50_ms)}, p95 ${ms(l.p95_ms, l.withheld?.p95_ms)}, p99 ${ms(l.p99_ms, l.withheld?.p99_ms)}\n`,
     );
   const gates = s.gates
     .map((g) => `${g.passed ? p.green("pass") : p.red("FAIL")} ${g.name}: ${g.message}\n`)

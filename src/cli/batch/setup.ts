@@ -3,6 +3,7 @@ import type { Config } from "../../config/load.js";
 import type { Profile } from "../../config/profile.js";
 import { UsageError } from "../../errors.js";
 import type { Baseline } from "../../eval/baseline.js";
+import { describeMissingLabels } from "../../eval/columns.js";
 import type { Gate } from "../../eval/gates.js";
 import { readTable } from "../../eval/readers/index.js";
 import { sha256File } from "../../eval/sha256-file.js";
@@ -79,6 +80,8 @@ async function validateInput(input: BatchInput, options: BatchOptions, maxChars:
   if (validation.invalidCount > 0 && !ctx.json && !options.quiet) {
     ctx.io.stderr(`warning: skipping ${describeInvalid(validation, input.name)}\n`);
   }
+  const unlabelled = describeMissingLabels(validation.header, validation.columns);
+  if (unlabelled && !ctx.json && !options.quiet) ctx.io.stderr(`note: ${input.name}: ${unlabelled}\n`);
   return validation;
 }
 

@@ -1,9 +1,11 @@
 import type { BatchSummary, Metrics } from "../summary.js";
+import { withheldText } from "../too-few.js";
 import { esc, int, num, pct } from "./html.js";
 
 /** The report's top: headline figures, the confusion matrix, latency and the gates. */
 
-const ms = (v: number | null) => (v === null ? "–" : `${num(v, 2)} ms`);
+const ms = (v: number | null, withheld?: string) =>
+  v === null ? esc(withheldText(withheld) ?? "–") : `${num(v, 2)} ms`;
 
 const card = (label: string, value: string, hint = "") =>
   `<div class="card"><div class="label">${label}</div><div class="value">${value}</div>${hint ? `<div class="hint">${hint}</div>` : ""}</div>`;
@@ -56,23 +58,23 @@ export function confusionMatrix(m: Metrics): string {
  */
 export function latency(s: BatchSummary): string {
   const l = s.engine_ms_per_row;
-  const entries: [string, number | null][] = [
-    ["p50", l.p50_ms],
-    ["p95", l.p95_ms],
-    ["p99", l.p99_ms],
+  const entries: [string, number | null, string?][] = [
+    ["p50", l.p50_ms, l.withheld?.p50_ms],
+    ["p95", l.p95_ms, l.withheld?.p95_ms],
+    ["p99", l.p99_ms, l.withheld?.p99_ms],
     ["mean", l.mean_ms],
     ["max", l.max_ms],
   ];
   const max = Math.max(...entries.map(([, v]) => v ?? 0), 1e-9);
   const rows = entries
     .map(
-      ([name, v]) =>
-        `<div class="lat"><span class="k">${name}</span><span class="track"><span class="fill" style="width:${(((v ?? 0) / max) * 100).toFixed(1)}%"></span></span><span class="v">${v === null ? "–" : `${num(v, 2)} ms`}</span></div>`,
+      ([name, v, withheld]) =>
+        `<div class="lat"><span class="k">${name}</span><span class="track"><span class="fill" style="width:${(((v ?? 0) / max) * 100).toFixed(1)}%"></span></span><span class="v">${v === null ? esc(withheldText(withheld) ?? "–") : `${num(v, 2)} ms`}</span></div>`,
     )
     .join("");
   const elapsed = `${(s.elapsed_ms / 1000).toFixed(1)} s`;
   const b = s.latency;
-  const batch = `<p class="muted">Engine time per row: each batch's engine time divided by its rows. A row's own wall time spans its batch (one shared encoder call): p50 ${ms(b.p50_ms)}, p95 ${ms(b.p95_ms)}, p99 ${ms(b.p99_ms)}.</p>`;
+  const batch = `<p class="muted">Engine time per row: each batch's engine time divided by its rows. A row's own wall time spans its batch (one shared encoder call): p50 ${ms(b.p50_ms, b.withheld?.p50_ms)}, p95 ${ms(b.p95_ms, b.withheld?.p95_ms)}, p99 ${ms(b.p99_ms, b.withheld?.p99_ms)}.</p>`;
   return `${rows}${batch}<p class="muted">${int(s.rows)} rows in ${elapsed} ${s.concurrency === 0 ? "on the main thread" : `on ${s.concurrency} workers`}: ${s.throughput_rows_per_s ?? "–"} rows/s</p>`;
 }
 

@@ -1,6 +1,7 @@
 import { describeThreshold } from "../effective-threshold.js";
 import { describeScore } from "../examples.js";
 import type { BatchSummary, GuardrailSummary, RowExample } from "../summary.js";
+import { withheldText } from "../too-few.js";
 import { histogramChart, prChart, rocChart } from "./guardrail-charts.js";
 import { esc, htmlTable, int, num, pct } from "./html.js";
 
@@ -19,7 +20,7 @@ export function guardrailTable(s: BatchSummary): string {
     esc(describeThreshold(g)),
     num(g.auc),
     num(g.pr_auc),
-    g.scored > 0 ? pct(g.recall_at_1pct_fpr) : "–",
+    g.scored > 0 ? esc(withheldText(g.withheld?.recall_at_1pct_fpr) ?? pct(g.recall_at_1pct_fpr)) : "–",
   ]);
   if (rows.length === 0) return '<p class="muted">No guardrail was enabled.</p>';
   return htmlTable(

@@ -65,6 +65,26 @@ async function ownModelDetector(
 }
 
 /**
+ * Says why the n-gram model alone scored a text: its threshold differs from the MLP's (0.590
+ * against 0.454 for the bundled model), and `check ""` showed it with no word why.
+ */
+function fallbackNote(
+  uses: "ngrams" | "embeddings",
+  embedded: { windows: readonly unknown[] } | undefined,
+  ownThreshold: boolean,
+): string | undefined {
+  if (uses !== "ngrams") return undefined;
+  const why =
+    embedded === undefined
+      ? "no sentence encoder"
+      : embedded.windows.length === 0
+        ? "no sentence windows to embed (empty or blank text)"
+        : undefined;
+  if (why === undefined) return undefined;
+  return `${why}: the n-gram fallback scored it${ownThreshold ? ", against its own threshold" : ""}`;
+}
+
+/**
  * The injection classifier: an MLP over each sentence window's shared USE-lite vector, the n-gram
  * model's logits and a few cues; the worst window counts (an injection hidden in a long e-mail
  * counts). Without an encoder (no `request.embedding`) it falls back to the n-grams alone, with
@@ -87,7 +107,13 @@ export const llmGuardrail = {
         const embedded = await request.embedding?.();
         const result = classifier.explain(request.text.raw, embedded);
         const threshold = options.threshold ?? result.threshold;
-        return { flagged: result.score >= threshold, score: round(result.score), threshold };
+        const note = fallbackNote(result.uses, embedded, options.threshold === undefined);
+        return {
+          flagged: result.score >= threshold,
+          score: round(result.score),
+          threshold,
+          ...(note ? { note } : {}),
+        };
       },
     };
   },

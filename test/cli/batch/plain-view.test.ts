@@ -74,4 +74,23 @@ describe("plain progress lines (off a terminal)", () => {
     progress(10, 1500);
     expect(lines.map((l) => l.split(",")[0])).toEqual(["batch: 2 of 10 rows", "batch: 10 of 10 rows"]);
   });
+
+  it("shows confusion counts only once a labelled row has been counted", () => {
+    const runner = new BatchRunner();
+    const lines: string[] = [];
+    attachPlainProgress(runner, (line) => lines.push(line), 0);
+    const base = { total: 2, flagged: 1, skipped: 0, f1: null, rows_per_s: 1 };
+    runner.emit("progress", { ...base, rows: 1, confusion: { tp: 0, fp: 0, tn: 0, fn: 0 }, elapsed_ms: 1 });
+    runner.emit("progress", {
+      ...base,
+      rows: 2,
+      confusion: { tp: 1, fp: 0, tn: 0, fn: 0 },
+      f1: 1,
+      elapsed_ms: 2,
+    });
+    expect(lines).toEqual([
+      "batch: 1 of 2 rows, 1 flagged, 1 rows/s\n",
+      "batch: 2 of 2 rows, 1 flagged, tp 1 fp 0 tn 0 fn 0, f1 1.000, 1 rows/s\n",
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Ties the loader's messages (`file: guardrails.llm.threshold: must be ≤ 1`) to the form's inputs,
+ * Ties the loader's messages (`file:6:16: guardrails.llm.threshold: must be ≤ 1`) to the form's inputs,
  * whose ids are the field path joined with `-` (`llm-threshold`, `regex-patterns-0-pattern`). A
  * message about an item of a list (`keyword.keywords[2]`) goes to the list's input.
  */
@@ -10,7 +10,9 @@ export class FieldErrors {
   constructor(file: string, messages: readonly string[]) {
     this.all = messages;
     for (const message of messages) {
-      const rest = message.startsWith(`${file}: `) ? message.slice(file.length + 2) : undefined;
+      // After the file, the loader may give the line and column it read the field from.
+      const located = message.startsWith(file) ? /^(:\d+:\d+)?: /.exec(message.slice(file.length)) : null;
+      const rest = located ? message.slice(file.length + located[0].length) : undefined;
       const colon = rest?.indexOf(": ") ?? -1;
       if (rest === undefined || colon < 0) continue;
       const path = rest.slice(0, colon);
