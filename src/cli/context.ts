@@ -40,7 +40,7 @@ export function requireConfigDir(ctx: CliContext, command: string): string {
   if (dir) return dir;
   throw new UsageError(
     `${command} needs a config directory: pass --config DIR, set GUARDRAIL_CONFIG, or create ./guardrail ` +
-      "with `guardrail init` (then `guardrail keys create`)",
+      "with `npx guardrail init` (then `npx guardrail keys create`)",
   );
 }
 

@@ -20,7 +20,7 @@ export function selectProfile(config: Config, options: ProfileChoice): { profile
     if (!app) {
       const known = [...config.apps.values()].map((a) => a.name).join(", ") || "none";
       throw new UsageError(
-        `unknown App ID "${options.app}" (apps: ${known}); see \`guardrail apps list --reveal\``,
+        `unknown App ID "${options.app}" (apps: ${known}); see \`npx guardrail apps list --reveal\``,
       );
     }
     return { profile: config.profiles.get(app.profile) as Profile, app: app.name };

@@ -13,7 +13,7 @@ describe("guardrail init", () => {
     expect(await readFile(join(cwd, "guardrail/apps.yaml"), "utf8")).toMatch(/^apps: \[\]$/m);
     await expect(readFile(join(cwd, "guardrail/keys.yaml"))).rejects.toThrow();
     // ./guardrail is found without --config, so the next steps do not need it.
-    expect(run.stdout).toContain("\n  guardrail keys create");
+    expect(run.stdout).toContain("\n  npx guardrail keys create");
     expect(run.stdout).toMatch(/apps create .*serve.*check/s);
     expect((await cli(["profiles", "validate"], { cwd })).stdout).toMatch(
       /^valid: 1 profiles, 0 apps, 0 keys/,
@@ -33,7 +33,7 @@ describe("guardrail init", () => {
     const forced = json(await cli(["--json", "init", "cfg", "--force"], { cwd }));
     expect(forced.kept).toEqual([join(cwd, "cfg/keys.yaml")]);
     expect(await readFile(join(cwd, "cfg/profiles/default.yaml"), "utf8")).toContain("keyword:");
-    expect(forced.next).toContain("guardrail --config cfg keys create --label production");
+    expect(forced.next).toContain("npx guardrail --config cfg keys create --label production");
   });
 
   it("makes the directory and profiles/ private (0700) even under umask 000", async () => {

@@ -33,7 +33,7 @@ export async function runAppsList(input: AppsListOptions, ctx: CliContext) {
   const apps = [...config.apps.values()].map((app) => view(app, input.reveal === true));
   if (ctx.json) printJson(ctx, { apps });
   else if (apps.length === 0)
-    ctx.io.stdout("no apps; create one with `guardrail apps create NAME --profile P`\n");
+    ctx.io.stdout("no apps; create one with `npx guardrail apps create NAME --profile P`\n");
   else {
     const rows = apps.map((a) => [a.name, a.id, a.profile, a.created ?? ""]);
     ctx.io.stdout(table([["NAME", "APP ID", "PROFILE", "CREATED"], ...rows]));

@@ -35,7 +35,7 @@ export async function runKeysList(ctx: CliContext): Promise<number> {
     ...(k.revoked ? { revoked: k.revoked } : {}),
   }));
   if (ctx.json) printJson(ctx, { keys: rows });
-  else if (rows.length === 0) ctx.io.stdout("no keys; create one with `guardrail keys create`\n");
+  else if (rows.length === 0) ctx.io.stdout("no keys; create one with `npx guardrail keys create`\n");
   else {
     const cells = rows.map((r) => [r.id, r.label, r.created, r.revoked ? `revoked ${r.revoked}` : r.status]);
     ctx.io.stdout(table([["ID", "LABEL", "CREATED", "STATUS"], ...cells]));
