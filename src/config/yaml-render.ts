@@ -1,6 +1,6 @@
 import { Document, isCollection, isScalar, visit } from "yaml";
 
-// No folding of long lines, and `[a, b]` rather than `[ a, b ]`: the style of the README's profiles.
+// No folding of long lines, and `[a, b]` rather than `[ a, b ]`: the style of the profiles in docs/configuration.md.
 const OPTIONS = { lineWidth: 0, flowCollectionPadding: false } as const;
 
 /** Past this column a new list of words is written one item a line. */
@@ -43,7 +43,7 @@ export function renderAfterColon(
     if (style === undefined && value.every(isPlain) && indent.length + flow.length <= FLOW_WIDTH) return flow;
   } else if (value !== null && typeof value === "object" && Object.keys(value).length === 0) return " {}";
   const doc = new Document({ k: value });
-  // A new mapping's lists of words go on one line, as the README's profiles write them.
+  // A new mapping's lists of words go on one line, as docs/configuration.md's profiles write them.
   if (style !== "block")
     visit(doc, {
       Seq(_, seq) {

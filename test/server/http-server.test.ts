@@ -65,7 +65,7 @@ describe("deadlines fire on time, not at Node's 30 s check", () => {
     expect(ms).toBeLessThan(3_000);
   });
 
-  it("defaults to the README's figures, checked every second", () => {
+  it("defaults to the figures docs/operations.md gives, checked every second", () => {
     expect(DEFAULT_CONNECTION_LIMITS).toMatchObject({
       headersMs: 10_000,
       requestMs: 30_000,

@@ -99,7 +99,7 @@ export const contentModerationGuardrail = {
     };
   },
   // The spec (docs/service-spec.md, output-check) writes the category as a `CATEGORIES: <CATEGORY>` label; null when SAFE or disabled.
-  // `signals` is detail the spec leaves open (README, "Decisions where the spec is silent").
+  // `signals` is detail the spec leaves open (docs/http-api.md, "Decisions where the spec is silent").
   render: (finding) =>
     finding
       ? {

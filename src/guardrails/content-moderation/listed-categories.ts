@@ -33,7 +33,7 @@ export interface CategoryVerdict {
  * HATE flags a text whose most likely category is HATE at 0.35. Fail-closed on purpose: a listed
  * harm let through is an incident, an allowed one flagged is what the profile had before. On
  * held-out rows this lets through 1.2% of listed harms where the argmax rule alone lets 1.8%,
- * for 6 points more of the allowed category still flagged (README, content_moderation).
+ * for 6 points more of the allowed category still flagged (docs/guardrails.md, content_moderation).
  * With every category listed nothing changes: the default profile's verdicts are as before.
  */
 export function judgeCategories(

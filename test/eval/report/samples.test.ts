@@ -6,7 +6,7 @@ import type { BatchSummary } from "../../../src/eval/summary.js";
 import { validateTable } from "../../../src/eval/validate.js";
 import { cli } from "../../cli/helpers.js";
 
-/** The labelled samples in datasets/samples/ that the README's batch examples and reports use. */
+/** The labelled samples in datasets/samples/ that docs/batch.md's examples and reports use. */
 const samples = (name: string) =>
   fileURLToPath(new URL(`../../../datasets/samples/${name}`, import.meta.url));
 
