@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../helpers/built.js";
 import { help, type Invocation, invocations } from "./commands.js";
-import { docPages } from "./markdown.js";
+import { docPages, parsePage } from "./markdown.js";
 
 /** Global options that take a value (so the value is not read as the command). */
 const GLOBAL_WITH_VALUE = new Set(["--config"]);
@@ -24,6 +24,15 @@ async function parse(args: string[], subcommands: (command: string) => Promise<S
   }
   return { path, flags };
 }
+
+/** Pages about one command: a bare `--flag` in their inline code is one of these commands' flags. */
+const PAGE_COMMANDS: Record<string, string[][]> = {
+  "docs/batch.md": [["batch"], ["batch", "merge"]],
+  "docs/scaling-out.md": [["batch"], ["batch", "merge"]],
+};
+
+/** Inline code that runs another program, whose flags are not guardrail's. */
+const OTHER_PROGRAM = /^(kubectl|docker|npm|npx tsx|node|pip|optimum-cli)\b/;
 
 describe("the flags the docs give a command", () => {
   const found: Invocation[] = docPages().flatMap((page) => invocations(page));
@@ -64,4 +73,24 @@ describe("the flags the docs give a command", () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it.each(Object.entries(PAGE_COMMANDS))(
+    "%s: every --flag in its prose is one of its commands'",
+    async (page, paths) => {
+      const known = new Set((await helpOf([])).flags);
+      for (const path of paths) for (const flag of (await helpOf(path)).flags) known.add(flag);
+      const unknown = parsePage(page)
+        .prose.flatMap(({ line, text }) =>
+          [...text.matchAll(/`([^`]*)`/g)].flatMap(([, span = ""]) =>
+            OTHER_PROGRAM.test(span)
+              ? []
+              : [...span.matchAll(/(?<![\w-])--[a-z][\w-]*\b(?!-)/g)].map(
+                  ([flag]) => `${page}:${line}: ${flag}`,
+                ),
+          ),
+        )
+        .filter((found) => !known.has(found.split(": ")[1] ?? ""));
+      expect(unknown).toEqual([]);
+    },
+  );
 });
