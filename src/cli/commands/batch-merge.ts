@@ -31,7 +31,7 @@ export function declareBatchMerge(batch: Parent, outcome: () => OutcomeOptions, 
     .argument("<parts...>", "every part, in any order (e.g. part-*.jsonl)")
     .addHelpText(
       "after",
-      `\nExample: guardrail batch merge part-*.jsonl --fail-under f1=0.9 --report report.html --junit junit.xml
+      `\nExample: npx guardrail batch merge part-*.jsonl --fail-under f1=0.9 --report report.html --junit junit.xml
 The parts must come from one data set, one profile (same content) and one shard count, each shard once.
 Exit codes: 0 met every gate, 1 a gate failed, 2 usage error or parts that do not belong together.`,
     )

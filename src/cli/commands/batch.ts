@@ -61,9 +61,9 @@ const declare = (parent: Parent) =>
     )
     .addHelpText(
       "after",
-      `\nExample: guardrail batch prompts.csv --fail-under f1=0.9 --max-fpr 0.02 --junit junit.xml
-Compare: guardrail batch prompts.csv --profile default --compare my-model --report compare.html
-Shards:  guardrail batch big.csv --shard 0/4 --out part-0.jsonl (… 3/4), then guardrail batch merge part-*.jsonl
+      `\nExample: npx guardrail batch prompts.csv --fail-under f1=0.9 --max-fpr 0.02 --junit junit.xml
+Compare: npx guardrail batch prompts.csv --profile default --compare my-model --report compare.html
+Shards:  npx guardrail batch big.csv --shard 0/4 --out part-0.jsonl (… 3/4), then npx guardrail batch merge part-*.jsonl
 Exit codes: 0 ran and met every gate, 1 a gate failed, 2 usage, config or data error (or interrupted).`,
     );
 

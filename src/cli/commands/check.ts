@@ -19,7 +19,7 @@ const declare = (parent: Parent) =>
       "refuse a longer text or prompt, as the server does (default 100000)",
       integer("--max-message-chars", 1),
     )
-    .addHelpText("after", `\nExample: guardrail check "$PROMPT" || exit 1\n${EXIT_CODES}`);
+    .addHelpText("after", `\nExample: npx guardrail check "$PROMPT" || exit 1\n${EXIT_CODES}`);
 
 /** `check`'s flags as parsed, and the text to check (absent or `-`: read stdin). */
 export type CheckOptions = OptionsOf<typeof declare> & { readonly text?: string | undefined };
