@@ -62,7 +62,7 @@ const EXAMPLES: Record<string, Plan> = {
     { codes: [1] },
   "docs/tutorial.md: npx guardrail init": { codes: [0, 0, 0] },
   "docs/tutorial.md: npx guardrail serve --port 8080": { skip: SERVER },
-  "docs/tutorial.md: node bin/guardrail.js serve --port 8080 &": { skip: SERVER },
+  "docs/tutorial.md: npx guardrail serve --port 8080 &": { skip: SERVER },
   "docs/tutorial.md: curl -s localhost:8080/apikey/api/guardrail/v1/input-check \\": {
     skip: "needs the server of the example before",
   },
