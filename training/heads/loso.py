@@ -66,6 +66,8 @@ def main():
     p.add_argument("--without-round4", action="store_true", help="the sets added for issue 12 never trained")
     p.add_argument("--out", help="append each row as a JSON line here")
     p.add_argument("--ngrams", action="store_true", help="the head also reads the n-gram logit (out of fold) and the 13 cues")
+    p.add_argument("--pool-dim", type=int, default=0, help="attention: project the states to this width before pooling (0: keep 512)")
+    p.add_argument("--dropout", type=float, default=0.2)
     p.add_argument("--buckets", type=int, default=0, help="hold out the groups K at a time (protocol.buckets) instead of one at a time")
     p.add_argument("--max-bags", type=int, default=0, help="train on at most this many bags, chosen at random (the fine-tune's budget)")
     args = p.parse_args()
@@ -75,6 +77,7 @@ def main():
     def log(m):
         print(f"[{time.time() - started:.1f}s] {m}", flush=True)
 
+    head_options = {"dropout": args.dropout, **({"pool_dim": args.pool_dim} if args.pool_dim else {})}
     dump = read_dump(args.dump)
     texts = texts_of(dump)
     features = Features(args.dump, len(dump.windows), dump.meta.get("ngramBits", 18)) if args.ngrams else None
@@ -89,7 +92,7 @@ def main():
         train, calibration = split(texts, held)
         log(f"fit without {sorted(held - never) or 'the never-trained sets'}: {len(train)} train, {len(calibration)} calibration texts")
         extra = with_ngrams(features, dump, train, args.seed, log) if features else None
-        model = fit(HEADS[args.head], dump, train, args.seed, args.epochs, log, max_bags=args.max_bags, extra=extra)
+        model = fit(HEADS[args.head], dump, train, args.seed, args.epochs, log, max_bags=args.max_bags, extra=extra, options=head_options)
         threshold = pooled_threshold(calibration, score_texts(model, dump, calibration, extra))
         for group, sources in group_sources.items():
             members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]

@@ -29,14 +29,17 @@ class MeanHead(nn.Module):
 
 
 class AttentionHead(nn.Module):
-    def __init__(self, dim: int = 512, heads: int = 4, hidden: int = 256, dropout: float = 0.2, extra: int = 0):
+    def __init__(self, dim: int = 512, heads: int = 4, hidden: int = 256, dropout: float = 0.2, extra: int = 0, pool_dim: int = 0):
         super().__init__()
         self.norm = nn.LayerNorm(dim)
         self.score = nn.Linear(dim, heads)
         self.heads = heads
+        # A narrower pooled vector (pool_dim < dim): fewer inputs for the MLP to overfit with.
+        self.project = nn.Linear(dim, pool_dim) if pool_dim else None
+        pooled = pool_dim or dim
         self.mlp = nn.Sequential(
             nn.Dropout(dropout),
-            nn.Linear(dim * (heads + 1) + extra, hidden),
+            nn.Linear(pooled * heads + dim + extra, hidden),
             nn.ReLU(),
             nn.Dropout(dropout),
             nn.Linear(hidden, 1),
@@ -50,7 +53,8 @@ class AttentionHead(nn.Module):
         s = s.masked_fill(~mask.unsqueeze(-1), float("-inf"))
         a = torch.softmax(s, dim=1)
         a = torch.nan_to_num(a)  # a window with no tokens pools to zero
-        return torch.einsum("nth,ntd->nhd", a, x).reshape(states.shape[0], -1)
+        values = self.project(x) if self.project is not None else x
+        return torch.einsum("nth,ntd->nhd", a, values).reshape(states.shape[0], -1)
 
     def forward(self, vectors, states, mask, extra=None):
         return self.mlp(_join([self.pool(states, mask), vectors], extra)).squeeze(-1)

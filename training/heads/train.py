@@ -71,11 +71,11 @@ def score_texts(model, dump, texts, extra=None) -> np.ndarray:
     return scores
 
 
-def fit(head_class, dump, texts, seed: int, epochs: int, log, batch: int = 64, rate: float = 1e-3, decay: float = 1e-4, max_bags: int = 0, extra=None):
+def fit(head_class, dump, texts, seed: int, epochs: int, log, batch: int = 64, rate: float = 1e-3, decay: float = 1e-4, max_bags: int = 0, extra=None, options=None):
     """`extra`: per window (indexed by window id) inputs the head reads beside the encoder's."""
     torch.manual_seed(seed)
     rng = random.Random(seed)
-    model = head_class(dim=dump.states.shape[1], extra=0 if extra is None else extra.shape[1])
+    model = head_class(dim=dump.states.shape[1], extra=0 if extra is None else extra.shape[1], **(options or {}))
     opt = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=decay)
     bags = sample_bags(bags_of(texts, rng), max_bags, rng)
     positives = sum(1 for _, y in bags if y == 1)
