@@ -2,6 +2,10 @@
 
   /usr/bin/python3 training/heads/table.py NAME=FILE.jsonl [NAME=FILE.jsonl …]
 
+A FILE ending in .md is a model card: its "After" leave-one-source-out table (printed by
+training/llm/loso.ts) is read as rows, so `v3=models/llm/MODEL_CARD.md` is the shipped
+architecture's column.
+
 Per source: recall (attack sources), FPR (benign ones), ROC-AUC (both labels), one column per
 candidate; then each candidate's macro figures as loso.ts computes them. Rows a bucketed run
 writes once per fold for the never-trained sets ("deepset (fold 2)") are averaged over its folds.
@@ -17,13 +21,31 @@ import numpy as np
 from protocol import summarise
 
 
+def card_rows(path, heading="### After: the candidate trained"):
+    """The per-source table under `heading` in a model card (loso.ts's printout) as rows."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    part = text[text.index(heading) :]
+    part = part[: part.index("**Macro attack recall")]
+    num = lambda x: None if x == "–" else float(x)  # noqa: E731
+    for line in part.splitlines():
+        if not line.startswith("| ") or line.startswith("| held-out"):
+            continue
+        c = [x.strip() for x in line.strip().strip("|").split("|")]
+        m = {"n": int(c[1]), "positives": int(c[2]), "auc": num(c[4]), "precision": num(c[5]), "recall": num(c[6]), "f1": num(c[7]), "fpr": num(c[8])}
+        yield {"group": c[0], "m": m}
+
+
 def read_rows(path):
     by_group = OrderedDict()
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            group = re.sub(r" \(fold \d+\)$", " (never trained)", row["group"])
-            by_group.setdefault(group, []).append(row["m"])
+    if path.endswith(".md"):
+        rows = list(card_rows(path))
+    else:
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f]
+    for row in rows:
+        group = re.sub(r" \(fold \d+\)$", " (never trained)", row["group"])
+        by_group.setdefault(group, []).append(row["m"])
     out = OrderedDict()
     for group, ms in by_group.items():
         m = dict(ms[0])
