@@ -4,9 +4,7 @@ import { GUARDRAIL_IDS } from "../guardrails/types.js";
 /** Turns zod issues into `file: field.path: message` lines, with the fix where one is obvious. */
 export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {
-    const path = issue.path
-      .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
-      .join("");
+    const path = issuePath(issue.path);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => {
         const where = path ? `${path}.${key}` : key;
@@ -19,4 +17,11 @@ export function formatIssues(file: string, issues: readonly z.core.$ZodIssue[]):
     }
     return [`${file}: ${path || "(top level)"}: ${issue.message}`];
   });
+}
+
+/** A zod path as written in messages: `guardrails.llm.threshold`, `messages[2].role`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
+    .join("");
 }

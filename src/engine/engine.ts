@@ -1,11 +1,13 @@
 import { checkOrder } from "../guardrails/lists.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
-import type { CheckMode, Finding, GuardrailId, Span } from "../guardrails/types.js";
+import type { CheckMode, GuardrailId, Span } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
-import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
+import type { CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
+import { outcome, verdicts } from "./outcome.js";
+import { runOne } from "./run-one.js";
 import { sharedVectors } from "./shared-vectors.js";
 
 /** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
@@ -69,27 +71,6 @@ export interface EngineDeps {
   readonly encoder?: Encoder;
   /** Monotonic clock in milliseconds; injectable for tests. */
   readonly now?: () => number;
-}
-
-/**
- * Runs one guardrail and times it from its call until its finding is ready. A detector that
- * answers at once is timed to its return: awaiting it would add the work of every guardrail
- * started after it. One that returns a promise is timed to its settling, waits included.
- */
-async function runOne(
-  guardrail: ActiveGuardrail,
-  request: Parameters<ActiveGuardrail["detector"]["check"]>[0],
-  now: () => number,
-) {
-  const started = now();
-  try {
-    const answer = guardrail.detector.check(request);
-    if (!(answer instanceof Promise)) return { finding: answer, ms: now() - started };
-    const finding = await answer;
-    return { finding, ms: now() - started };
-  } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)), ms: now() - started };
-  }
 }
 
 /**
@@ -159,46 +140,21 @@ export function createEngine({
     const results = await Promise.all(
       applicable.map(async (g) => {
         const result = await runOne(g, request, now);
-        if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
+        if (boundary === undefined || !g.definition.reportsSpans || !("finding" in result)) return result;
         // Reading the context alone again is this guardrail's work too.
         let { ms } = result;
         const earlier = async (from: number) => {
           const again = await runOne(g, { mode, text: contextAlone(), spansFrom: from }, now);
           ms += again.ms;
-          return again.finding;
+          return "finding" in again ? again.finding : undefined;
         };
         const finding = await completedByMessage(result.finding, boundary, earlier);
         return { finding, ms };
       }),
     );
 
-    const findings = new Map<GuardrailId, Finding>();
-    const failures: GuardrailFailure[] = [];
-    const timings: Partial<Record<GuardrailId, number>> = {};
-    applicable.forEach((guardrail, i) => {
-      const result = results[i];
-      if (result) timings[guardrail.id] = result.ms;
-      if (result?.finding) findings.set(guardrail.id, result.finding);
-      else {
-        failures.push({ guardrail: guardrail.id, error: result?.error ?? new Error("no result") });
-        // A failed detector is never silently "clean": the profile decides, and blocks by default.
-        findings.set(guardrail.id, { flagged: compiled.profile.onError === "block" });
-      }
-    });
-
-    const checks: CheckResponse["checks"] = {};
-    for (const id of order[mode]) checks[id] = registry[id].render(findings.get(id));
-    const flagged = [...findings.values()].some((f) => f.flagged);
-    const spans: Partial<Record<GuardrailId, readonly Span[]>> = {};
-    for (const [id, finding] of findings) if (finding.spans?.length) spans[id] = finding.spans;
-    const seconds = (now() - started) / 1000;
-    return {
-      body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
-      failures,
-      flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
-      timings,
-      spans,
-    };
+    const found = verdicts(applicable, results, compiled.profile.onError);
+    return outcome(registry, order[mode], found, (now() - started) / 1000);
   }
   async function check(
     mode: CheckMode,
