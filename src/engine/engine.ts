@@ -5,6 +5,9 @@ import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
 import type { CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
+import { checkMessages } from "./conversation/check-messages.js";
+import type { MessageResult } from "./conversation/message-results.js";
+import type { ChatMessage } from "./conversation/messages.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
 import { outcome, verdicts } from "./outcome.js";
 import { runOne } from "./run-one.js";
@@ -15,6 +18,15 @@ export interface CheckResponse {
   injection_detected: boolean;
   execution_time: number;
   checks: Record<string, Record<string, unknown>>;
+}
+
+/** input-check's body for a `messages` array: the spec's, and each message's verdict (docs/conversations.md). */
+export interface ConversationResponse extends CheckResponse {
+  messages: MessageResult[];
+}
+
+export interface ConversationOutcome extends CheckOutcome {
+  readonly body: ConversationResponse;
 }
 
 export interface GuardrailFailure {
@@ -61,6 +73,12 @@ export interface Engine {
     prompt?: string,
     options?: CheckOptions,
   ): Promise<CheckOutcome>;
+  /** input-check of a conversation (`messages` instead of `message`): see conversation/check-messages.ts. */
+  checkMessages(
+    messages: readonly ChatMessage[],
+    profile: CompiledProfile,
+    options?: CheckOptions,
+  ): Promise<ConversationOutcome>;
   inputCheck(message: string, profile: CompiledProfile): Promise<CheckResponse>;
   outputCheck(message: string, prompt: string | undefined, profile: CompiledProfile): Promise<CheckResponse>;
 }
@@ -181,6 +199,13 @@ export function createEngine({
   return {
     check,
     checkEach,
+    checkMessages: (messages, compiled, options) =>
+      checkMessages(
+        { registry, now, order: order.input, ...(encoder ? { encoder } : {}) },
+        messages,
+        compiled,
+        options,
+      ),
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

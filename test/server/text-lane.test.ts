@@ -139,6 +139,7 @@ describe("laneEngine", () => {
   });
   const here: Engine = {
     check: async () => answer("here"),
+    checkMessages: () => Promise.reject(new Error("unused")),
     inputCheck: async () => answer("here").body,
     outputCheck: async () => answer("here").body,
   };
