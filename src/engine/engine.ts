@@ -63,6 +63,11 @@ export interface CheckOptions {
    * that have ended (settledWindows in embedding.ts). Empty or absent: `message` alone, as ever.
    */
   readonly context?: string;
+  /**
+   * output-check: the app's system prompt as the request's `messages` give it (their system and
+   * developer messages). system_prompt_protection reads it when its profile configures none.
+   */
+  readonly systemPrompt?: string;
 }
 
 export interface Engine {
@@ -122,7 +127,8 @@ export function createEngine({
     const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
     const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
-    return { context, text, contextAlone, boundary, promptText, signal: options.signal };
+    const systemPrompt = options.systemPrompt;
+    return { context, text, contextAlone, boundary, promptText, systemPrompt, signal: options.signal };
   }
 
   async function judge(
@@ -132,7 +138,7 @@ export function createEngine({
     embedder: Encoder | undefined,
     started: number,
   ): Promise<CheckOutcome> {
-    const { context, text, contextAlone, boundary, promptText } = shared;
+    const { context, text, contextAlone, boundary, promptText, systemPrompt } = shared;
     const applicable = compiled.active.filter((g) => g.appliesTo(mode));
     const signal = shared.signal ? { signal: shared.signal } : {};
     // Each profile's own triage picks the windows of an over-budget text, so its verdict is the one
@@ -148,6 +154,7 @@ export function createEngine({
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
+      ...(systemPrompt === undefined ? {} : { systemPrompt }),
       ...(embedder ? requestEmbeddings(embedder, text.clean, textOptions) : {}),
       // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
       ...(embedder && promptText

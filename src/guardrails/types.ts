@@ -34,6 +34,11 @@ export interface CheckRequest {
    */
   readonly role?: Role;
   readonly source?: PartSource;
+  /**
+   * output-check only: the app's system prompt from the request's `messages`, for a profile
+   * that configures none (see system_prompt_protection).
+   */
+  readonly systemPrompt?: string;
   /** output-check only: the originating prompt, when the caller sent it. */
   readonly prompt?: NormalizedText;
   /**

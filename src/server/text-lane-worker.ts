@@ -38,6 +38,7 @@ async function check(request: Extract<LaneRequest, { check: number }>): Promise<
         : await engine.check(request.mode, request.message, profile, request.prompt, {
             signal,
             ...(request.context === undefined ? {} : { context: request.context }),
+            ...(request.systemPrompt === undefined ? {} : { systemPrompt: request.systemPrompt }),
           });
     post({
       checked: request.check,

@@ -38,6 +38,7 @@ export type LaneRequest =
       readonly message: string;
       readonly prompt?: string;
       readonly context?: string;
+      readonly systemPrompt?: string;
     }
   | { readonly check: number; readonly profile: string; readonly messages: readonly ChatMessage[] }
   | { readonly abort: number };
@@ -178,7 +179,7 @@ export function startTextLane(
 
   start();
   return {
-    check: (mode, profile, message, prompt, { signal, context } = {}) =>
+    check: (mode, profile, message, prompt, { signal, context, systemPrompt } = {}) =>
       ask(
         (id) => ({
           check: id,
@@ -187,6 +188,7 @@ export function startTextLane(
           message,
           ...(prompt === undefined ? {} : { prompt }),
           ...(context === undefined ? {} : { context }),
+          ...(systemPrompt === undefined ? {} : { systemPrompt }),
         }),
         signal,
       ),
@@ -223,7 +225,11 @@ export function laneEngine(local: Engine, lane: TextLane, minChars = LANE_MIN_CH
     prompt?: string,
     options: CheckOptions = {},
   ): Promise<CheckOutcome> =>
-    message.length + (prompt?.length ?? 0) + (options.context?.length ?? 0) >= minChars
+    message.length +
+      (prompt?.length ?? 0) +
+      (options.context?.length ?? 0) +
+      (options.systemPrompt?.length ?? 0) >=
+    minChars
       ? lane.check(mode, profile.profile.name, message, prompt, options)
       : local.check(mode, message, profile, prompt, options);
   const checkMessages: Engine["checkMessages"] = (messages, profile, options = {}) =>

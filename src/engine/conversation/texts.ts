@@ -25,7 +25,7 @@ export function messageTexts(message: ChatMessage, index: number): MessageTexts 
   };
 }
 
-/** Every text of a conversation as one string, for the character limit (see check-input-fields.ts). */
+/** Every text of a conversation as one string, for the character limit (see check-message-fields.ts). */
 export function allText(messages: readonly MessageTexts[]): string {
   return messages.flatMap((m) => [m.content, ...m.toolArguments]).join("\n");
 }

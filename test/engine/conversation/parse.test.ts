@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkInputFields } from "../../../src/engine/check-input-fields.js";
+import { checkInputFields } from "../../../src/engine/check-message-fields.js";
 import { MAX_MESSAGES } from "../../../src/engine/conversation/messages.js";
 import { parseMessages } from "../../../src/engine/conversation/parse.js";
 import { messageTexts } from "../../../src/engine/conversation/texts.js";
