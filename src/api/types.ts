@@ -118,8 +118,16 @@ export interface OutputCheckResponse {
   checks: OutputChecks;
 }
 
+/** What input-check inspects: one user prompt (the spec's `message`), or a conversation. */
+export type InputCheckInput = string | { messages: ChatMessageInput[] };
+
 /** output-check's optional request fields beside `message`. */
 export interface OutputCheckOptions {
+  /**
+   * The conversation the response answers: without `prompt`, its last user turn is the prompt;
+   * its system and developer messages are the system prompt when the profile configures none.
+   */
+  messages?: ChatMessageInput[];
   /** The prompt that produced the response: improves system prompt protection. */
   prompt?: string;
   /**
