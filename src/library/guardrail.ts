@@ -122,7 +122,8 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
     inputCheck: async (input) => {
       open();
       // The server's own field checks, so the library refuses what the server refuses, in its words.
-      const raw = typeof input === "object" && input !== null ? { messages: input.messages } : { message: input };
+      const raw =
+        typeof input === "object" && input !== null ? { messages: input.messages } : { message: input };
       const fields = checkInputFields(raw, maxChars);
       const outcome =
         "messages" in fields
