@@ -4,7 +4,7 @@ import type { CheckRequest, Finding, GuardrailId } from "../../guardrails/types.
 import type { Encoder } from "../../models/encoder.js";
 import { normalizeText } from "../../text/normalize.js";
 import type { ActiveGuardrail, CompiledProfile } from "../compile.js";
-import { MAX_ENCODED_WINDOWS, requestEmbeddings } from "../embedding.js";
+import { MAX_ENCODED_WINDOWS, MAX_PIECES, requestEmbeddings } from "../embedding.js";
 import type { CheckOptions, ConversationOutcome, GuardrailFailure } from "../engine.js";
 import { outcome, type Verdicts, verdicts } from "../outcome.js";
 import { runOne } from "../run-one.js";
@@ -13,6 +13,7 @@ import { mergeFindings } from "./merge-findings.js";
 import { messageResults } from "./message-results.js";
 import type { ChatMessage } from "./messages.js";
 import { type ScanPart, scanPlan } from "./scan-plan.js";
+import { shares } from "./shares.js";
 import { messageTexts } from "./texts.js";
 
 export interface ConversationDeps {
@@ -33,8 +34,8 @@ interface Job {
  * input-check of a conversation: each scanned text (see scanPlan) is judged by the guardrails that
  * read it, as one `message` would be, with the role it came from on the request (`CheckRequest.role`).
  * The texts' windows are embedded in one encoder call (gatheredVectors) and the per-request window
- * budget is shared between them by length, so a conversation costs what one message of its length
- * costs. Each guardrail's findings merge into its one `checks` entry (mergeFindings); `messages`
+ * and piece budgets are shared between them (see shares.ts), so a conversation costs the encoder
+ * about what one message of its text costs. Each guardrail's findings merge into its one `checks` entry (mergeFindings); `messages`
  * says which guardrails flagged which message.
  */
 export async function checkMessages(
@@ -61,17 +62,20 @@ export async function checkMessages(
   if (unasked.length > 0) jobs.push({ guardrails: unasked });
 
   const embedder = deps.encoder && gatheredVectors(deps.encoder);
-  const total = parts.reduce((sum, p) => sum + p.text.length, 0);
+  // The empty text of guardrails no text asks for is last: it gets no share.
+  const lengths = parts.map((p) => p.text.length);
+  const budgets = shares(lengths, MAX_ENCODED_WINDOWS);
+  const pieceBudgets = shares(lengths, MAX_PIECES);
   const onError = compiled.profile.onError;
   const judged = await Promise.all(
-    jobs.map(async ({ part, guardrails }) => {
+    jobs.map(async ({ part, guardrails }, i) => {
       const text = normalizeText(part?.text ?? "");
       const triage = guardrails.find((g) => g.detector.triage)?.detector;
       const embeddingOptions = {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(triage ? { triage: (t: readonly string[]) => triage.triage?.(t) ?? [] } : {}),
-        // Each text's share of the request's budget, by length: a long tool result keeps most of it.
-        budget: Math.max(2, Math.round((MAX_ENCODED_WINDOWS * text.clean.length) / Math.max(1, total))),
+        budget: budgets[i] ?? 0,
+        maxPieces: pieceBudgets[i] ?? 0,
       };
       const request: CheckRequest = {
         mode: "input",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Profile, parseProfile } from "../../../src/config/profile.js";
 import { compileProfile } from "../../../src/engine/compile.js";
 import type { ChatMessage } from "../../../src/engine/conversation/messages.js";
+import { MAX_ENCODED_WINDOWS } from "../../../src/engine/embedding.js";
 import { createEngine } from "../../../src/engine/engine.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../../../src/guardrails/registry.js";
 import type { AnyGuardrailDefinition, CheckRequest } from "../../../src/guardrails/types.js";
@@ -186,5 +187,22 @@ describe("checkMessages with the encoder", () => {
     expect(new Set(seen.map((r) => `${r.role}/${r.source}`))).toEqual(
       new Set(["user/content", "tool/content"]),
     );
+  });
+
+  it("embeds at most twice a message's window budget for a conversation of many short turns", async () => {
+    const encoder = fakeEncoder();
+    const withEncoder = createEngine({ registry, encoder });
+    const compiled = await compileProfile(
+      profileOf({ guardrails: { llm: { enabled: true } }, conversation: { lookback: 256 } }, registry),
+      registry,
+      encoder,
+    );
+    const turns = Array.from({ length: 256 }, (_, i) => ({
+      role: "user",
+      content: `Turn ${i}: hello there.`,
+    }));
+    const { body } = await withEncoder.checkMessages(turns as ChatMessage[], compiled);
+    expect(body.messages?.every((m) => m.scanned)).toBe(true);
+    expect(encoder.calls.flat().length).toBeLessThanOrEqual(2 * MAX_ENCODED_WINDOWS);
   });
 });
