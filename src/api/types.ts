@@ -69,6 +69,35 @@ export interface OutputChecks {
   system_prompt_protection: SystemPromptProtectionCheck;
 }
 
+/** A chat message as input-check reads it (the OpenAI chat shape; docs/conversations.md). */
+export interface ChatMessageInput {
+  role: "system" | "developer" | "user" | "assistant" | "tool";
+  /** A string, null, or content parts: `{ type: "text", text }` is read, other parts are skipped. */
+  content?: string | null | ({ type: "text"; text: string } | { type: string; [field: string]: unknown })[];
+  /** An assistant's tool calls: their `arguments` are scanned (secrets and personal data leaving). */
+  tool_calls?: { id?: string; type?: string; function: { name: string; arguments: string } }[];
+  /** A tool message's answer to a call. */
+  tool_call_id?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * One entry of input-check's `messages` (beyond the spec), present only when the request sent
+ * `messages`: which guardrails flagged which message, to act on (drop the tool result that
+ * carried an attack, say).
+ */
+export interface MessageVerdict {
+  /** Its index in the request's `messages`. */
+  index: number;
+  role: ChatMessageInput["role"];
+  /** Whether any guardrail read it (the profile's `conversation` settings decide). */
+  scanned: boolean;
+  /** The guardrails that flagged its content or its tool calls' arguments, in `checks` order. */
+  flagged_by: (keyof InputChecks)[];
+  /** Content parts that are not text (images, audio, files): not read. */
+  skipped_parts: number;
+}
+
 /** 200 from `POST /apikey/api/guardrail/v1/input-check`. */
 export interface InputCheckResponse {
   /** True when at least one enabled guardrail flagged the text. */
@@ -76,6 +105,8 @@ export interface InputCheckResponse {
   /** Seconds. */
   execution_time: number;
   checks: InputChecks;
+  /** Only for a request with `messages`: one entry per message, in order. */
+  messages?: MessageVerdict[];
 }
 
 /** 200 from `POST /apikey/api/guardrail/v1/output-check`. */
@@ -87,8 +118,16 @@ export interface OutputCheckResponse {
   checks: OutputChecks;
 }
 
+/** What input-check inspects: one user prompt (the spec's `message`), or a conversation. */
+export type InputCheckInput = string | { messages: ChatMessageInput[] };
+
 /** output-check's optional request fields beside `message`. */
 export interface OutputCheckOptions {
+  /**
+   * The conversation the response answers: without `prompt`, its last user turn is the prompt;
+   * its system and developer messages are the system prompt when the profile configures none.
+   */
+  messages?: ChatMessageInput[];
   /** The prompt that produced the response: improves system prompt protection. */
   prompt?: string;
   /**

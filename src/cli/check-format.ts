@@ -1,3 +1,4 @@
+import type { MessageResult } from "../engine/conversation/message-results.js";
 import { describeEntry, entryFlagged } from "../engine/describe-check.js";
 import type { CheckOutcome } from "../engine/engine.js";
 import type { CheckMode, GuardrailId } from "../guardrails/types.js";
@@ -47,4 +48,18 @@ export function renderVerdict(outcome: CheckOutcome, where: VerdictContext, p: P
   if (rows.length === 0) return `${out}  ${p.dim("no guardrail is enabled for this check")}\n`;
   out += table(rows).replace(/^(?=.)/gm, "  ");
   return out;
+}
+
+/** After a conversation's verdict: each message that was scanned, and what flagged it. */
+export function renderMessages(messages: readonly MessageResult[], p: Paint): string {
+  const rows = messages.map((m) => {
+    const what = !m.scanned
+      ? p.dim("not scanned")
+      : m.flagged_by.length > 0
+        ? p.red(`flagged by ${m.flagged_by.join(", ")}`)
+        : p.green("clean");
+    const skipped = m.skipped_parts > 0 ? p.dim(` (${m.skipped_parts} non-text part(s) skipped)`) : "";
+    return [`message ${m.index}`, m.role, `${what}${skipped}`];
+  });
+  return `\n${table(rows).replace(/^(?=.)/gm, "  ")}`;
 }

@@ -5,7 +5,13 @@
  * with backoff; every other answer, 4xx included, is final.
  */
 import { GuardrailConnectionError, GuardrailHttpError } from "../api/errors.js";
-import type { ErrorBody, InputCheckResponse, OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
+import type {
+  ErrorBody,
+  InputCheckInput,
+  InputCheckResponse,
+  OutputCheckOptions,
+  OutputCheckResponse,
+} from "../api/types.js";
 import { type GuardStreamOptions, guardStream } from "../stream/guard-stream.js";
 import type { StreamSource } from "../stream/source.js";
 
@@ -66,9 +72,13 @@ export class GuardrailClient {
     };
   }
 
-  /** input-check: inspects a user prompt before it reaches the model. */
-  inputCheck(message: string, options: RequestOptions = {}): Promise<InputCheckResponse> {
-    return this.#post<InputCheckResponse>("input-check", { message }, options.signal);
+  /**
+   * input-check: inspects a user prompt before it reaches the model, or a conversation
+   * (`{ messages }`: the answer then says which message each guardrail flagged).
+   */
+  inputCheck(input: InputCheckInput, options: RequestOptions = {}): Promise<InputCheckResponse> {
+    const body = typeof input === "string" ? { message: input } : { messages: input.messages };
+    return this.#post<InputCheckResponse>("input-check", body, options.signal);
   }
 
   /** output-check: inspects a model response (or, with `context`, the next chunk of one). */
@@ -76,11 +86,12 @@ export class GuardrailClient {
     message: string,
     options: OutputCheckOptions & RequestOptions = {},
   ): Promise<OutputCheckResponse> {
-    const { prompt, context, signal } = options;
+    const { prompt, context, messages, signal } = options;
     const body = {
       message,
       ...(prompt !== undefined ? { prompt } : {}),
       ...(context !== undefined ? { context } : {}),
+      ...(messages !== undefined ? { messages } : {}),
     };
     return this.#post<OutputCheckResponse>("output-check", body, signal);
   }

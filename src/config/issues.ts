@@ -12,9 +12,7 @@ export function formatIssues(
   locate: Locate = nowhere,
 ): string[] {
   return issues.flatMap((issue) => {
-    const path = issue.path
-      .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
-      .join("");
+    const path = issuePath(issue.path);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => {
         const where = path ? `${path}.${key}` : key;
@@ -27,4 +25,11 @@ export function formatIssues(
     }
     return [`${file}${locate(issue.path)}: ${path || "(top level)"}: ${issue.message}`];
   });
+}
+
+/** A zod path as written in messages: `guardrails.llm.threshold`, `messages[2].role`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === "number" ? `[${part}]` : i ? `.${String(part)}` : String(part)))
+    .join("");
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import { GUARDRAIL_IDS, type GuardrailId } from "../guardrails/types.js";
+import { type ConversationSettings, conversationSettings, SCANNED_TEXTS } from "./conversation.js";
 import { formatIssues } from "./issues.js";
 import type { Locate } from "./yaml-locate.js";
 
@@ -14,6 +15,8 @@ export interface Profile {
   /** What a guardrail that fails at run time means for the verdict: fail closed or open. */
   readonly onError: "block" | "allow";
   readonly guardrails: Readonly<Record<GuardrailId, { enabled: boolean } & Record<string, unknown>>>;
+  /** What input-check scans of a `messages` array; absent: DEFAULT_CONVERSATION (src/config/conversation.ts). */
+  readonly conversation?: ConversationSettings;
   /** Where it was read from, for error messages and relative paths. */
   readonly file: string;
 }
@@ -28,6 +31,17 @@ function profileSchema(registry: GuardrailRegistry) {
     default: z.boolean().default(false),
     on_error: z.enum(["block", "allow"]).default("block"),
     guardrails: guardrails.prefault({}),
+    conversation: conversationSettings.prefault({}).superRefine((settings, ctx) => {
+      // Messages are read by input-check: a guardrail of responses only has nothing to scan there.
+      for (const key of SCANNED_TEXTS) {
+        const ids = settings.scan[key];
+        if (ids === "all") continue;
+        ids.forEach((id, i) => {
+          if (registry[id].appliesTo.includes("input")) return;
+          ctx.addIssue({ code: "custom", path: ["scan", key, i], message: `${id} checks responses only` });
+        });
+      }
+    }),
   });
 }
 
@@ -42,7 +56,7 @@ export function parseProfile(
 ): Profile | { problems: string[] } {
   const parsed = profileSchema(registry).safeParse(raw ?? {});
   if (!parsed.success) return { problems: formatIssues(where.file, parsed.error.issues, where.locate) };
-  const { name, description, default: isDefault, on_error, guardrails } = parsed.data;
+  const { name, description, default: isDefault, on_error, guardrails, conversation } = parsed.data;
   if (name === undefined && !PROFILE_NAME.test(where.stem)) {
     return { problems: [`${where.file}: name: file name is not a valid profile name; add a name: field`] };
   }
@@ -52,6 +66,7 @@ export function parseProfile(
     isDefault,
     onError: on_error,
     guardrails: guardrails as Profile["guardrails"],
+    conversation,
     file: where.file,
   };
 }

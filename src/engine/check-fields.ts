@@ -30,7 +30,7 @@ export function checkFields(
 }
 
 /** A 413 when `text` is over the limit, as sent or after NFKC; `what` names it. */
-function checkLength(what: string, text: string, limit: number): void {
+export function checkLength(what: string, text: string, limit: number): void {
   const over = overLimit(text, limit);
   if (over === "sent") throw new InputError(413, `${what} ${limit} characters`);
   if (over === "normalized") {

@@ -47,10 +47,11 @@ export function pieceWindows(
   windows: readonly TextWindow[],
   countTokens: (text: string) => number,
   options: Pick<WindowOptions, "tokenEnds"> = {},
+  maxPieces = MAX_PIECES,
 ): TextWindow[] {
-  if (windows.length < 2 || windows.length > MAX_PIECES) return [];
+  if (windows.length < 2 || windows.length > maxPieces) return [];
   const pieces = splitIntoWindows(text, countTokens, { ...PIECE_WINDOWS, ...options });
-  return pieces.length <= MAX_PIECES ? pieces : [];
+  return pieces.length <= maxPieces ? pieces : [];
 }
 
 export interface EmbeddingOptions {
@@ -58,6 +59,8 @@ export interface EmbeddingOptions {
   readonly triage?: Triage;
   /** Windows embedded at most (default MAX_ENCODED_WINDOWS). */
   readonly budget?: number;
+  /** Sentence pieces embedded at most (default MAX_PIECES): a text with more gets none. */
+  readonly maxPieces?: number;
   /** Aborts the encoder work of a request whose client has gone. */
   readonly signal?: AbortSignal;
   /**
@@ -141,7 +144,7 @@ export function requestEmbeddings(
   );
   return {
     embedding: options.streamChunk ? settled : whole,
-    pieces: once(() => embed(pieceWindows(text, split(), count, tokenEnds))),
+    pieces: once(() => embed(pieceWindows(text, split(), count, tokenEnds, options.maxPieces))),
     ...(options.streamChunk ? { wholeEmbedding: whole } : {}),
   };
 }

@@ -1,11 +1,16 @@
 import { checkOrder } from "../guardrails/lists.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
-import type { CheckMode, Finding, GuardrailId, Span } from "../guardrails/types.js";
+import type { CheckMode, GuardrailId, Span } from "../guardrails/types.js";
 import type { Encoder } from "../models/encoder.js";
 import { type NormalizedText, normalizeText } from "../text/normalize.js";
-import type { ActiveGuardrail, CompiledProfile } from "./compile.js";
+import type { CompiledProfile } from "./compile.js";
 import { completedByMessage, contextBoundary } from "./context.js";
+import { checkMessages } from "./conversation/check-messages.js";
+import type { MessageResult } from "./conversation/message-results.js";
+import type { ChatMessage } from "./conversation/messages.js";
 import { lazyEmbedding, requestEmbeddings } from "./embedding.js";
+import { outcome, verdicts } from "./outcome.js";
+import { runOne } from "./run-one.js";
 import { sharedVectors } from "./shared-vectors.js";
 
 /** Exactly the spec's response body for input-check and output-check (docs/service-spec.md, "Endpoints"). */
@@ -13,6 +18,15 @@ export interface CheckResponse {
   injection_detected: boolean;
   execution_time: number;
   checks: Record<string, Record<string, unknown>>;
+}
+
+/** input-check's body for a `messages` array: the spec's, and each message's verdict (docs/conversations.md). */
+export interface ConversationResponse extends CheckResponse {
+  messages: MessageResult[];
+}
+
+export interface ConversationOutcome extends CheckOutcome {
+  readonly body: ConversationResponse;
 }
 
 export interface GuardrailFailure {
@@ -54,6 +68,11 @@ export interface CheckOptions {
    * that have ended (settledWindows in embedding.ts). Empty or absent: `message` alone, as ever.
    */
   readonly context?: string;
+  /**
+   * output-check: the app's system prompt as the request's `messages` give it (their system and
+   * developer messages). system_prompt_protection reads it when its profile configures none.
+   */
+  readonly systemPrompt?: string;
 }
 
 export interface Engine {
@@ -64,6 +83,12 @@ export interface Engine {
     prompt?: string,
     options?: CheckOptions,
   ): Promise<CheckOutcome>;
+  /** input-check of a conversation (`messages` instead of `message`): see conversation/check-messages.ts. */
+  checkMessages(
+    messages: readonly ChatMessage[],
+    profile: CompiledProfile,
+    options?: CheckOptions,
+  ): Promise<ConversationOutcome>;
   inputCheck(message: string, profile: CompiledProfile): Promise<CheckResponse>;
   outputCheck(message: string, prompt: string | undefined, profile: CompiledProfile): Promise<CheckResponse>;
 }
@@ -74,27 +99,6 @@ export interface EngineDeps {
   readonly encoder?: Encoder;
   /** Monotonic clock in milliseconds; injectable for tests. */
   readonly now?: () => number;
-}
-
-/**
- * Runs one guardrail and times it from its call until its finding is ready. A detector that
- * answers at once is timed to its return: awaiting it would add the work of every guardrail
- * started after it. One that returns a promise is timed to its settling, waits included.
- */
-async function runOne(
-  guardrail: ActiveGuardrail,
-  request: Parameters<ActiveGuardrail["detector"]["check"]>[0],
-  now: () => number,
-) {
-  const started = now();
-  try {
-    const answer = guardrail.detector.check(request);
-    if (!(answer instanceof Promise)) return { finding: answer, ms: now() - started };
-    const finding = await answer;
-    return { finding, ms: now() - started };
-  } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)), ms: now() - started };
-  }
 }
 
 /**
@@ -128,7 +132,8 @@ export function createEngine({
     const contextAlone = () => (contextText ??= normalizeText(context ?? ""));
     const boundary = context === undefined ? undefined : contextBoundary(contextAlone().clean, text.clean);
     const promptText = prompt === undefined ? undefined : normalizeText(prompt);
-    return { context, text, contextAlone, boundary, promptText, signal: options.signal };
+    const systemPrompt = options.systemPrompt;
+    return { context, text, contextAlone, boundary, promptText, systemPrompt, signal: options.signal };
   }
 
   async function judge(
@@ -138,7 +143,7 @@ export function createEngine({
     embedder: Encoder | undefined,
     started: number,
   ): Promise<CheckOutcome> {
-    const { context, text, contextAlone, boundary, promptText } = shared;
+    const { context, text, contextAlone, boundary, promptText, systemPrompt } = shared;
     const applicable = compiled.active.filter((g) => g.appliesTo(mode));
     const signal = shared.signal ? { signal: shared.signal } : {};
     // Each profile's own triage picks the windows of an over-budget text, so its verdict is the one
@@ -154,6 +159,7 @@ export function createEngine({
       mode,
       text,
       ...(promptText ? { prompt: promptText } : {}),
+      ...(systemPrompt === undefined ? {} : { systemPrompt }),
       ...(embedder ? requestEmbeddings(embedder, text.clean, textOptions) : {}),
       // The prompt's windows past the budget are spread evenly: the triage judges the checked text.
       ...(embedder && promptText
@@ -164,55 +170,21 @@ export function createEngine({
     const results = await Promise.all(
       applicable.map(async (g) => {
         const result = await runOne(g, request, now);
-        if (boundary === undefined || !g.definition.reportsSpans || !result.finding) return result;
+        if (boundary === undefined || !g.definition.reportsSpans || !("finding" in result)) return result;
         // Reading the context alone again is this guardrail's work too.
         let { ms } = result;
         const earlier = async (from: number) => {
           const again = await runOne(g, { mode, text: contextAlone(), spansFrom: from }, now);
           ms += again.ms;
-          return again.finding;
+          return "finding" in again ? again.finding : undefined;
         };
         const finding = await completedByMessage(result.finding, boundary, earlier);
         return { finding, ms };
       }),
     );
 
-    const findings = new Map<GuardrailId, Finding>();
-    const failures: GuardrailFailure[] = [];
-    const timings: Partial<Record<GuardrailId, number>> = {};
-    applicable.forEach((guardrail, i) => {
-      const result = results[i];
-      if (result) timings[guardrail.id] = result.ms;
-      if (result?.finding) findings.set(guardrail.id, result.finding);
-      else {
-        failures.push({ guardrail: guardrail.id, error: result?.error ?? new Error("no result") });
-        // A failed detector is never silently "clean": the profile decides, and blocks by default.
-        findings.set(guardrail.id, { flagged: compiled.profile.onError === "block" });
-      }
-    });
-
-    const checks: CheckResponse["checks"] = {};
-    for (const id of order[mode]) checks[id] = registry[id].render(findings.get(id));
-    const flagged = [...findings.values()].some((f) => f.flagged);
-    const spans: Partial<Record<GuardrailId, readonly Span[]>> = {};
-    for (const [id, finding] of findings) if (finding.spans?.length) spans[id] = finding.spans;
-    const details: NonNullable<CheckOutcome["details"]> = {};
-    for (const [id, { threshold, note }] of findings) {
-      if (threshold !== undefined || note !== undefined)
-        details[id] = {
-          ...(threshold === undefined ? {} : { threshold }),
-          ...(note === undefined ? {} : { note }),
-        };
-    }
-    const seconds = (now() - started) / 1000;
-    return {
-      body: { injection_detected: flagged, execution_time: Math.round(seconds * 1e6) / 1e6, checks },
-      failures,
-      flaggedBy: [...findings].filter(([, f]) => f.flagged).map(([id]) => id),
-      timings,
-      spans,
-      details,
-    };
+    const found = verdicts(applicable, results, compiled.profile.onError);
+    return outcome(registry, order[mode], found, (now() - started) / 1000);
   }
   async function check(
     mode: CheckMode,
@@ -239,6 +211,13 @@ export function createEngine({
   return {
     check,
     checkEach,
+    checkMessages: (messages, compiled, options) =>
+      checkMessages(
+        { registry, now, order: order.input, ...(encoder ? { encoder } : {}) },
+        messages,
+        compiled,
+        options,
+      ),
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

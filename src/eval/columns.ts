@@ -9,6 +9,8 @@ export interface ColumnMap {
   readonly prompt?: string;
   readonly category?: string;
   readonly id?: string;
+  /** input mode: a row's chat messages (JSON Lines `messages`), checked as input-check checks them. */
+  readonly messages?: string;
 }
 
 export interface ColumnOptions {
@@ -49,14 +51,19 @@ export function resolveColumns(
   options: ColumnOptions,
   mode: CheckMode,
 ): ColumnMap {
-  const text = named(columns, "--text-column", options.textColumn) ?? pick(columns, TEXT[mode], []);
+  // A `messages` field (JSON Lines of conversations) is read as input-check reads it.
+  const messages = mode === "input" ? pick(columns, ["messages"], []) : undefined;
+  const text =
+    named(columns, "--text-column", options.textColumn) ?? pick(columns, TEXT[mode], []) ?? messages;
   if (text === undefined) {
     throw new UsageError(
       `cannot tell which column holds the ${mode === "input" ? "prompts" : "responses"}: columns found: ` +
         `${excerptList(columns)}; pass --text-column NAME (auto-detected: ${TEXT[mode].join(", ")})`,
     );
   }
-  const label = named(columns, "--label-column", options.labelColumn) ?? pick(columns, LABEL, [text]);
+  const label =
+    named(columns, "--label-column", options.labelColumn) ??
+    pick(columns, LABEL, [text, ...(messages ? [messages] : [])]);
   const prompt =
     mode === "output"
       ? (named(columns, "--prompt-column", options.promptColumn) ?? pick(columns, PROMPT, [text]))
@@ -64,7 +71,7 @@ export function resolveColumns(
   if (mode === "input" && options.promptColumn !== undefined) {
     throw new UsageError("--prompt-column only applies with --mode output");
   }
-  const taken = [text, label, prompt].filter((c): c is string => c !== undefined);
+  const taken = [text, label, prompt, messages].filter((c): c is string => c !== undefined);
   const category =
     named(columns, "--category-column", options.categoryColumn) ?? pick(columns, CATEGORY, taken);
   const id = pick(columns, ID, [...taken, ...(category ? [category] : [])]);
@@ -74,6 +81,7 @@ export function resolveColumns(
     ...(prompt ? { prompt } : {}),
     ...(category ? { category } : {}),
     ...(id ? { id } : {}),
+    ...(messages ? { messages } : {}),
   };
 }
 

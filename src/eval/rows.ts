@@ -1,3 +1,7 @@
+import { checkInputFields } from "../engine/check-message-fields.js";
+import type { ChatMessage } from "../engine/conversation/messages.js";
+import { allText, messageTexts } from "../engine/conversation/texts.js";
+import { InputError } from "../errors.js";
 import { codePoints, overLimit } from "../text/length.js";
 import type { ColumnMap } from "./columns.js";
 import { normalizeLabel } from "./labels.js";
@@ -13,6 +17,8 @@ export interface EvalRow {
   readonly prompt?: string;
   readonly label: boolean | null;
   readonly category: string | null;
+  /** A conversation (the `messages` column), checked instead of `text`, which then holds all its text. */
+  readonly messages?: readonly ChatMessage[];
 }
 
 const cell = (value: unknown): string | undefined =>
@@ -40,7 +46,13 @@ export function toEvalRow(
   maxChars = Number.POSITIVE_INFINITY,
 ): { row: EvalRow } | { invalid: InvalidRow } {
   const where = { row: item.row, line: item.line };
-  const raw = item.values[columns.text];
+  const conversation =
+    columns.messages === undefined
+      ? undefined
+      : messagesOf(item.values[columns.messages], columns.messages, maxChars);
+  if (conversation && "invalid" in conversation)
+    return { invalid: { ...where, reason: conversation.invalid } };
+  const raw = conversation ? conversation.text : item.values[columns.text];
   if (raw !== undefined && raw !== null && typeof raw !== "string") {
     return { invalid: { ...where, reason: `column ${columns.text} is not a string` } };
   }
@@ -69,6 +81,29 @@ export function toEvalRow(
       ...(prompt ? { prompt } : {}),
       label,
       category: category || null,
+      ...(conversation ? { messages: conversation.messages } : {}),
     },
   };
+}
+
+/**
+ * A row's `messages` as input-check takes them (a CSV cell holds their JSON text), with all their
+ * text for views; undefined when the row has none, so its text column is read instead.
+ */
+function messagesOf(
+  value: unknown,
+  column: string,
+  maxChars: number,
+): { messages: ChatMessage[]; text: string } | { invalid: string } | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  try {
+    const raw = typeof value === "string" ? JSON.parse(value) : value;
+    const fields = checkInputFields({ messages: raw }, maxChars);
+    const messages = "messages" in fields ? [...fields.messages] : [];
+    return { messages, text: allText(messages.map(messageTexts)) };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { invalid: `column ${column}: not JSON` };
+    if (error instanceof InputError) return { invalid: `column ${column}: ${error.message}` };
+    throw error;
+  }
 }

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { Role } from "../engine/conversation/messages.js";
+import type { PartSource } from "../engine/conversation/scan-plan.js";
 import type { EmbeddedText } from "../engine/embedding.js";
 import type { Encoder } from "../models/encoder.js";
 import type { NormalizedText } from "../text/normalize.js";
@@ -25,6 +27,18 @@ export type CheckMode = "input" | "output";
 export interface CheckRequest {
   readonly mode: CheckMode;
   readonly text: NormalizedText;
+  /**
+   * input-check of a `messages` array: the role of the message `text` came from, and whether it is
+   * its content or its tool calls' arguments. A tool result is data an attacker may have written,
+   * not a request: a detector may judge it as such. Absent for a single `message`.
+   */
+  readonly role?: Role;
+  readonly source?: PartSource;
+  /**
+   * output-check only: the app's system prompt from the request's `messages`, for a profile
+   * that configures none (see system_prompt_protection).
+   */
+  readonly systemPrompt?: string;
   /** output-check only: the originating prompt, when the caller sent it. */
   readonly prompt?: NormalizedText;
   /**

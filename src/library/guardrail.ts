@@ -1,6 +1,11 @@
 import { availableParallelism } from "node:os";
-import type { InputCheckResponse, OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
-import { checkFields } from "../engine/check-fields.js";
+import type {
+  InputCheckInput,
+  InputCheckResponse,
+  OutputCheckOptions,
+  OutputCheckResponse,
+} from "../api/types.js";
+import { checkInputFields, checkOutputFields } from "../engine/check-message-fields.js";
 import { type CompiledProfile, compileNotes, compileProfile, needsEncoder } from "../engine/compile.js";
 import { createEngine } from "../engine/engine.js";
 import { ConfigError, UsageError } from "../errors.js";
@@ -31,8 +36,8 @@ export interface Guardrail {
   readonly profile: string;
   /** What compiling the profile noticed (a guardrail falling back, say), one line each. */
   readonly notes: readonly string[];
-  /** The response body of POST input-check. */
-  inputCheck(message: string): Promise<InputCheckResponse>;
+  /** The response body of POST input-check, for one prompt or a conversation (`{ messages }`). */
+  inputCheck(input: InputCheckInput): Promise<InputCheckResponse>;
   /** The response body of POST output-check; `context` as for a streamed response's chunk. */
   outputCheck(message: string, options?: OutputCheckOptions): Promise<OutputCheckResponse>;
   /**
@@ -98,12 +103,13 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
   };
   const outputCheck = async (
     message: string,
-    { prompt, context, signal }: OutputCheckOptions & { signal?: AbortSignal } = {},
+    { prompt, context, messages, signal }: OutputCheckOptions & { signal?: AbortSignal } = {},
   ) => {
     open();
-    const fields = checkFields({ message, prompt, context }, maxChars);
+    const fields = checkOutputFields({ message, prompt, context, messages }, maxChars);
     const options = {
       ...(fields.context === undefined ? {} : { context: fields.context }),
+      ...(fields.systemPrompt === undefined ? {} : { systemPrompt: fields.systemPrompt }),
       ...(signal ? { signal } : {}),
     };
     // The engine renders each guardrail's shape; src/api/types.ts is held to it by test/api.
@@ -113,10 +119,17 @@ export async function openGuardrail(options: GuardrailOptions, deps: GuardrailDe
   return {
     profile: compiled.profile.name,
     notes: compileNotes(compiled),
-    inputCheck: async (message) => {
+    inputCheck: async (input) => {
       open();
-      const fields = checkFields({ message }, maxChars);
-      return (await engine.check("input", fields.message, compiled)).body as unknown as InputCheckResponse;
+      // The server's own field checks, so the library refuses what the server refuses, in its words.
+      const raw =
+        typeof input === "object" && input !== null ? { messages: input.messages } : { message: input };
+      const fields = checkInputFields(raw, maxChars);
+      const outcome =
+        "messages" in fields
+          ? await engine.checkMessages(fields.messages, compiled)
+          : await engine.check("input", fields.message, compiled);
+      return outcome.body as unknown as InputCheckResponse;
     },
     outputCheck: (message, checkOptions) => outputCheck(message, checkOptions),
     guardStream: (source, streamOptions = {}) => {

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import type { OutputFields } from "../engine/check-message-fields.js";
+import type { CompiledProfile } from "../engine/compile.js";
 import type { CompiledConfig } from "../engine/compile-config.js";
 import type { Engine } from "../engine/engine.js";
 import { HttpError, InputError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import { authenticate } from "./auth.js";
-import { readCheckBody } from "./body.js";
+import { type CheckRequestBody, readCheckBody } from "./body.js";
 import { refusableChunks } from "./body-refusal.js";
 import { CLIENT_CLOSED, clientGoneError, clientGoneSignal, isClientAbort } from "./client-abort.js";
 import type { Endpoint, ServerMetrics } from "./metrics.js";
@@ -59,6 +61,22 @@ export function createApp({
   app.use(requestLog(log));
   if (metrics) app.use(requestMetrics(metrics, ENDPOINTS));
 
+  const check = (
+    mode: CheckMode,
+    fields: CheckRequestBody,
+    profile: CompiledProfile,
+    signal: AbortSignal,
+  ) => {
+    if ("messages" in fields) return engine.checkMessages(fields.messages, profile, { signal });
+    const { message, prompt, context, systemPrompt } = fields as OutputFields;
+    const options = {
+      signal,
+      ...(context === undefined ? {} : { context }),
+      ...(systemPrompt === undefined ? {} : { systemPrompt }),
+    };
+    return engine.check(mode, message, profile, prompt, options);
+  };
+
   for (const mode of ["input", "output"] as const) {
     app.post(CHECK_PATHS[mode], auth, async (c) => {
       const resolved = c.get("resolved");
@@ -70,10 +88,9 @@ export function createApp({
         // Stopping early (a 413) must not destroy the socket: the answer still has to reach the client.
         chunks: incoming ? refusableChunks(incoming) : c.req.raw.body,
       };
-      const { message, prompt, context } = await readCheckBody(request, mode, limits);
+      const fields = await readCheckBody(request, mode, limits);
       const signal = clientGoneSignal(outgoing, c.req.raw);
-      const options = context === undefined ? { signal } : { signal, context };
-      const { body, failures } = await engine.check(mode, message, resolved.profile, prompt, options);
+      const { body, failures } = await check(mode, fields, resolved.profile, signal);
       // Its guardrails failed for want of a client, not of a fault: no verdict is logged or sent.
       if (signal.aborted) throw clientGoneError();
       if (failures.length > 0) {

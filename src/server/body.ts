@@ -1,14 +1,19 @@
-import { checkFields } from "../engine/check-fields.js";
+import {
+  checkInputFields,
+  checkOutputFields,
+  type InputFields,
+  type OutputFields,
+} from "../engine/check-message-fields.js";
 import { HttpError } from "../errors.js";
 import type { CheckMode } from "../guardrails/types.js";
 import type { Limits } from "./types.js";
 
-export interface CheckRequestBody {
-  readonly message: string;
-  readonly prompt?: string;
-  /** output-check only: the text of the same response before `message` (a streamed response). */
-  readonly context?: string;
-}
+/**
+ * A check's fields: input-check's `message` or `messages`; output-check's `message` with its
+ * `prompt`, `context` (the text of the same response before it, streamed) and the system prompt
+ * its `messages` give.
+ */
+export type CheckRequestBody = InputFields | OutputFields;
 
 /** application/json with any parameters. RFC 8259 defines no charset: the body is read as UTF-8. */
 const JSON_TYPE = /^application\/json[\t ]*(;|$)/i;
@@ -63,18 +68,17 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
 
 /**
  * Validates the fields the endpoint reads; others are ignored so clients may send more.
- * `prompt` and `context` count only on output-check (src/engine/check-fields.ts has the rules).
+ * `prompt` and `context` count only on output-check (src/engine/check-message-fields.ts has the rules).
  */
 export function parseCheckBody(
   raw: Record<string, unknown>,
   mode: CheckMode,
   limits: Limits,
 ): CheckRequestBody {
-  const fields = mode === "output" ? raw : { message: raw.message };
-  return checkFields(
-    { message: fields.message, prompt: fields.prompt, context: fields.context },
-    limits.messageChars,
-  );
+  if (mode === "input")
+    return checkInputFields({ message: raw.message, messages: raw.messages }, limits.messageChars);
+  const { message, prompt, context, messages } = raw;
+  return checkOutputFields({ message, prompt, context, messages }, limits.messageChars);
 }
 
 export async function readCheckBody(

@@ -11,8 +11,14 @@ export function meteredEngine(engine: Engine, metrics: ServerMetrics): Engine {
     metrics.checked(mode, profile.profile.name, outcome);
     return outcome;
   };
+  const checkMessages: Engine["checkMessages"] = async (messages, profile, options) => {
+    const outcome = await engine.checkMessages(messages, profile, options);
+    metrics.checked("input", profile.profile.name, outcome);
+    return outcome;
+  };
   return {
     check,
+    checkMessages,
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

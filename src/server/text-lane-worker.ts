@@ -31,10 +31,15 @@ async function check(request: Extract<LaneRequest, { check: number }>): Promise<
   try {
     const profile = (await profiles).get(request.profile);
     if (!profile) throw new Error(`text lane: no profile "${request.profile}"`);
-    const outcome = await engine.check(request.mode, request.message, profile, request.prompt, {
-      signal: controller.signal,
-      ...(request.context === undefined ? {} : { context: request.context }),
-    });
+    const signal = controller.signal;
+    const outcome =
+      "messages" in request
+        ? await engine.checkMessages(request.messages, profile, { signal })
+        : await engine.check(request.mode, request.message, profile, request.prompt, {
+            signal,
+            ...(request.context === undefined ? {} : { context: request.context }),
+            ...(request.systemPrompt === undefined ? {} : { systemPrompt: request.systemPrompt }),
+          });
     post({
       checked: request.check,
       body: outcome.body,

@@ -1,10 +1,14 @@
 import { MessageChannel, type Worker } from "node:worker_threads";
 import type { Profile } from "../config/profile.js";
 import type { CompiledProfile } from "../engine/compile.js";
+import type { ChatMessage } from "../engine/conversation/messages.js";
+import { allText, messageTexts } from "../engine/conversation/texts.js";
 import type {
   CheckOptions,
   CheckOutcome,
   CheckResponse,
+  ConversationOutcome,
+  ConversationResponse,
   Engine,
   GuardrailFailure,
 } from "../engine/engine.js";
@@ -21,7 +25,8 @@ import { siblingScript, spawnWorker } from "../spawn-worker.js";
  * milliseconds, and a round trip to the lane would cost more than it saves.
  *
  * Protocol (structured clone): `{ reload: n, profiles }` → `{ reloaded: n, error? }`;
- * `{ check: id, mode, profile, message, prompt?, context? }` → `{ checked: id, body, flaggedBy, failures, timings }`
+ * `{ check: id, mode, profile, message, prompt?, context? }` or `{ check: id, profile, messages }`
+ * → `{ checked: id, body, flaggedBy, failures, timings }`
  * or `{ checked: id, error }`; `{ abort: id }` stops a check whose client has gone.
  */
 export type LaneRequest =
@@ -33,7 +38,9 @@ export type LaneRequest =
       readonly message: string;
       readonly prompt?: string;
       readonly context?: string;
+      readonly systemPrompt?: string;
     }
+  | { readonly check: number; readonly profile: string; readonly messages: readonly ChatMessage[] }
   | { readonly abort: number };
 
 interface SentFailure {
@@ -46,7 +53,7 @@ export type LaneReply =
   | { readonly reloaded: number; readonly error?: string }
   | {
       readonly checked: number;
-      readonly body: CheckResponse;
+      readonly body: CheckResponse | ConversationResponse;
       readonly flaggedBy: readonly GuardrailId[];
       readonly failures: readonly SentFailure[];
       readonly timings: CheckOutcome["timings"];
@@ -64,6 +71,11 @@ export interface TextLane {
     prompt: string | undefined,
     options?: CheckOptions,
   ): Promise<CheckOutcome>;
+  checkMessages(
+    profile: string,
+    messages: readonly ChatMessage[],
+    options?: CheckOptions,
+  ): Promise<ConversationOutcome>;
   /** Checks sent to the lane and not answered yet. */
   inFlight(): number;
   /** Compiles these profiles in the lane; checks sent after it use them. Rejects if they fail to compile. */
@@ -134,44 +146,55 @@ export function startTextLane(
     return started;
   }
 
+  /** Sends one check to the lane and waits for its outcome; `signal` aborts it there. */
+  const ask = async (request: (id: number) => LaneRequest, signal: AbortSignal | undefined) => {
+    if (signal?.aborted) throw signal.reason;
+    let sent: number | undefined;
+    const onAbort = () =>
+      sent !== undefined && lane?.worker.postMessage({ abort: sent } satisfies LaneRequest);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    checks++;
+    try {
+      const reply = await send((id) => {
+        sent = id;
+        return request(id);
+      });
+      if ("error" in reply) throw new Error(reply.error);
+      if (!("body" in reply)) throw new Error("text lane: unexpected reply");
+      return {
+        body: reply.body,
+        flaggedBy: reply.flaggedBy,
+        timings: reply.timings,
+        failures: reply.failures.map((f): GuardrailFailure => {
+          const error = new Error(f.message);
+          error.name = f.name;
+          return { guardrail: f.guardrail, error };
+        }),
+      };
+    } finally {
+      checks--;
+      signal?.removeEventListener("abort", onAbort);
+    }
+  };
+
   start();
   return {
-    async check(mode, profile, message, prompt, { signal, context } = {}) {
-      if (signal?.aborted) throw signal.reason;
-      let sent: number | undefined;
-      const onAbort = () =>
-        sent !== undefined && lane?.worker.postMessage({ abort: sent } satisfies LaneRequest);
-      signal?.addEventListener("abort", onAbort, { once: true });
-      checks++;
-      try {
-        const reply = await send((id) => {
-          sent = id;
-          return {
-            check: id,
-            mode,
-            profile,
-            message,
-            ...(prompt === undefined ? {} : { prompt }),
-            ...(context === undefined ? {} : { context }),
-          };
-        });
-        if ("error" in reply) throw new Error(reply.error);
-        if (!("body" in reply)) throw new Error("text lane: unexpected reply");
-        return {
-          body: reply.body,
-          flaggedBy: reply.flaggedBy,
-          timings: reply.timings,
-          failures: reply.failures.map((f): GuardrailFailure => {
-            const error = new Error(f.message);
-            error.name = f.name;
-            return { guardrail: f.guardrail, error };
-          }),
-        };
-      } finally {
-        checks--;
-        signal?.removeEventListener("abort", onAbort);
-      }
-    },
+    check: (mode, profile, message, prompt, { signal, context, systemPrompt } = {}) =>
+      ask(
+        (id) => ({
+          check: id,
+          mode,
+          profile,
+          message,
+          ...(prompt === undefined ? {} : { prompt }),
+          ...(context === undefined ? {} : { context }),
+          ...(systemPrompt === undefined ? {} : { systemPrompt }),
+        }),
+        signal,
+      ),
+    // Its body is a conversation's: the lane checked `messages`.
+    checkMessages: (profile, messages, { signal } = {}) =>
+      ask((id) => ({ check: id, profile, messages }), signal) as Promise<ConversationOutcome>,
     inFlight: () => checks,
     async reload(next) {
       latest = next;
@@ -202,11 +225,20 @@ export function laneEngine(local: Engine, lane: TextLane, minChars = LANE_MIN_CH
     prompt?: string,
     options: CheckOptions = {},
   ): Promise<CheckOutcome> =>
-    message.length + (prompt?.length ?? 0) + (options.context?.length ?? 0) >= minChars
+    message.length +
+      (prompt?.length ?? 0) +
+      (options.context?.length ?? 0) +
+      (options.systemPrompt?.length ?? 0) >=
+    minChars
       ? lane.check(mode, profile.profile.name, message, prompt, options)
       : local.check(mode, message, profile, prompt, options);
+  const checkMessages: Engine["checkMessages"] = (messages, profile, options = {}) =>
+    allText(messages.map(messageTexts)).length >= minChars
+      ? lane.checkMessages(profile.profile.name, messages, options)
+      : local.checkMessages(messages, profile, options);
   return {
     check,
+    checkMessages,
     inputCheck: async (message, profile) => (await check("input", message, profile)).body,
     outputCheck: async (message, prompt, profile) => (await check("output", message, profile, prompt)).body,
   };

@@ -12,7 +12,7 @@ import type {
 import { loadBundledConfig } from "../../src/config/load.js";
 import type { Profile } from "../../src/config/profile.js";
 import { compileProfile, needsEncoder } from "../../src/engine/compile.js";
-import { type CheckResponse, createEngine } from "../../src/engine/engine.js";
+import { type CheckResponse, type ConversationResponse, createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import type { CheckMode } from "../../src/guardrails/types.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
@@ -44,7 +44,13 @@ describe("the API types at compile time", () => {
     expectTypeOf<WidenChecks<InputChecks>>().toExtend<Rendered<"input">>();
     expectTypeOf<Rendered<"output">>().toExtend<WidenChecks<OutputChecks>>();
     expectTypeOf<WidenChecks<OutputChecks>>().toExtend<Rendered<"output">>();
-    expectTypeOf<Omit<InputCheckResponse, "checks">>().toEqualTypeOf<Omit<CheckResponse, "checks">>();
+    expectTypeOf<Omit<InputCheckResponse, "checks" | "messages">>().toEqualTypeOf<
+      Omit<CheckResponse, "checks">
+    >();
+    // Only a conversation's body has `messages`.
+    expectTypeOf<NonNullable<InputCheckResponse["messages"]>>().toEqualTypeOf<
+      ConversationResponse["messages"]
+    >();
     expectTypeOf<Omit<OutputCheckResponse, "checks">>().toEqualTypeOf<Omit<CheckResponse, "checks">>();
   });
 });

@@ -67,6 +67,9 @@ const EXAMPLES: Record<string, Plan> = {
     skip: "needs the server of the example before",
   },
   "docs/tutorial.md: kill $SERVER": { skip: "needs the server of the example before" },
+  "docs/conversations.md: curl -s http://127.0.0.1:8080/apikey/api/guardrail/v1/input-check \\": {
+    skip: "needs a running server: test/docs/conversations.test.ts checks its sample body, test/e2e-conversation.test.ts sends it with curl",
+  },
   'docs/tutorial.md: npx guardrail batch datasets/samples/injection-prompts.csv --report "$(mktemp -d)/report.html"':
     {
       codes: [0],

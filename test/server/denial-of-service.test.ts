@@ -124,6 +124,7 @@ describe("a client that disconnects", () => {
             reject(options.signal?.reason);
           });
         }),
+      checkMessages: () => Promise.reject(new Error("unused")),
       inputCheck: () => Promise.reject(new Error("unused")),
       outputCheck: () => Promise.reject(new Error("unused")),
     };

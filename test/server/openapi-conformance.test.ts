@@ -30,6 +30,8 @@ const INPUT_BODY = {
     vector: { enabled: false, score: null },
   },
 };
+const USER = { role: "user", content: "hi" };
+const VERDICT = { index: 0, role: "user", scanned: true, flagged_by: [], skipped_parts: 0 };
 const JSON_HEADERS = { "content-type": "application/json", "x-request-id": "req-1" };
 const ok = (overrides: Partial<Exchange> = {}): Exchange => ({
   method: "POST",
@@ -45,6 +47,12 @@ describe("the response validator", () => {
     expect(validate(ok())).toEqual([]);
     expect(validate(ok({ status: 401, body: '{"error":"Invalid API key"}' }))).toEqual([]);
     expect(validate(ok({ requestBody: '{"message":"hi","prompt":42}' }))).toEqual([]);
+    // A conversation: `messages` in, one verdict per message out.
+    const conversation = { ...INPUT_BODY, messages: [VERDICT] };
+    expect(
+      validate(ok({ requestBody: JSON.stringify({ messages: [USER] }), body: JSON.stringify(conversation) })),
+    ).toEqual([]);
+    expect(validate(ok({ requestBody: JSON.stringify({ message: null, messages: [USER] }) }))).toEqual([]);
   });
 
   it.each([
@@ -95,6 +103,30 @@ describe("the response validator", () => {
     ["an unknown path answered 200", ok({ path: "/apikey/api/guardrail/v2/input-check" }), /status 200/],
     ["a body on HEAD", ok({ method: "HEAD", path: "/healthz", body: "{}" }), /body was sent/],
     ["a 200 to a request the document refuses", ok({ requestBody: '{"text":"hi"}' }), /refuses request/],
+    [
+      "a 200 to both message and messages",
+      ok({ requestBody: JSON.stringify({ message: "hi", messages: [USER] }) }),
+      /refuses request/,
+    ],
+    [
+      "a 200 to tool calls on a user message",
+      ok({ requestBody: JSON.stringify({ messages: [{ ...USER, tool_calls: [] }] }) }),
+      /refuses request/,
+    ],
+    [
+      "a message verdict with a field the document does not give",
+      ok({ body: JSON.stringify({ ...INPUT_BODY, messages: [{ ...VERDICT, score: 1 }] }) }),
+      /additional/,
+    ],
+    [
+      "a 400 to messages the document accepts",
+      ok({
+        status: 400,
+        requestBody: JSON.stringify({ messages: [USER] }),
+        body: '{"error":"messages[0].role: must be one of system, developer, user, assistant, tool"}',
+      }),
+      /accepts this request/,
+    ],
     [
       "a 400 to a request the document accepts",
       ok({

@@ -1,11 +1,15 @@
 import type { ActiveGuardrail, CompiledProfile } from "../../engine/compile.js";
+import { mergeFindings } from "../../engine/conversation/merge-findings.js";
 import type { CheckOutcome, MultiProfileEngine } from "../../engine/engine.js";
 import type { EvalRow } from "../../eval/rows.js";
 import type { RowGuardrailResult, RowResult, RowVerdict } from "../../eval/summary.js";
 import type { CheckMode, Finding, GuardrailId } from "../../guardrails/types.js";
 
 /** The row fields a worker needs: structured-clone friendly and without the label's provenance. */
-export type RowTask = Pick<EvalRow, "row" | "line" | "id" | "text" | "prompt" | "label" | "category">;
+export type RowTask = Pick<
+  EvalRow,
+  "row" | "line" | "id" | "text" | "prompt" | "label" | "category" | "messages"
+>;
 
 /**
  * The engine's response body is the spec's shape (docs/service-spec.md) and drops scores, so each row runs against a
@@ -17,7 +21,9 @@ function recording(compiled: CompiledProfile, findings: Map<GuardrailId, Finding
     detector: {
       check: async (request) => {
         const finding = await g.detector.check(request);
-        findings.set(g.id, finding);
+        // A conversation's texts each meet the detector: the row's finding is theirs merged, as in `checks`.
+        const before = findings.get(g.id);
+        findings.set(g.id, before ? mergeFindings([before, finding]) : finding);
         return finding;
       },
     },
@@ -70,7 +76,10 @@ export function createRowEvaluator(
     const findings = profiles.map(() => new Map<GuardrailId, Finding>());
     const started = performance.now();
     const recorded = profiles.map((p, i) => recording(p, findings[i] as Map<GuardrailId, Finding>));
-    const outcomes = await engine.checkEach(mode, row.text, recorded, row.prompt);
+    const { messages } = row;
+    const outcomes = messages
+      ? await Promise.all(recorded.map((p) => engine.checkMessages(messages, p)))
+      : await engine.checkEach(mode, row.text, recorded, row.prompt);
     const latency = performance.now() - started;
     const [first, second] = outcomes.map((outcome, i) =>
       verdictOf(profiles[i] as CompiledProfile, mode, outcome, findings[i] as Map<GuardrailId, Finding>),

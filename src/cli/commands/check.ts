@@ -9,6 +9,10 @@ const declare = (parent: Parent) =>
     .option("--output", "run output-check on a model response instead of input-check")
     .option("--prompt <text>", "with --output: the prompt that produced the response")
     .option(
+      "--messages <file>",
+      "a JSON array of chat messages (OpenAI shape), from FILE or - for stdin: checked instead of a text, or with --output the conversation the response answers",
+    )
+    .option(
       "--stream",
       "with --output: check stdin chunk by chunk as it arrives and write what passed to stdout; stop at the first flag",
     )
@@ -19,7 +23,14 @@ const declare = (parent: Parent) =>
       "refuse a longer text or prompt, as the server does (default 100000)",
       integer("--max-message-chars", 1),
     )
-    .addHelpText("after", `\nExample: npx guardrail check "$PROMPT" || exit 1\n${EXIT_CODES}`);
+    .addHelpText(
+      "after",
+      `
+Examples:
+  npx guardrail check "$PROMPT" || exit 1
+  npx guardrail check --messages conversation.json
+${EXIT_CODES}`,
+    );
 
 /** `check`'s flags as parsed, and the text to check (absent or `-`: read stdin). */
 export type CheckOptions = OptionsOf<typeof declare> & { readonly text?: string | undefined };

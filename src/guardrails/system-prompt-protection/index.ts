@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { GuardrailDefinition } from "../types.js";
 import { createLeakDetector } from "./detector/index.js";
+import { requestPromptDetectors } from "./request-prompts.js";
 
 const settings = z
   .strictObject({
@@ -49,10 +50,16 @@ export const systemPromptProtectionGuardrail = {
       canaries: options.canaries,
       ...(context.encoder ? { encoder: context.encoder } : {}),
     });
-    const threshold = options.threshold ?? detector.threshold;
+    // The profile's own system prompt wins; without one, the one a request's `messages` carry is read.
+    const fromRequest = systemPrompt?.trim()
+      ? undefined
+      : requestPromptDetectors(options.canaries, context.encoder);
     return {
       async check(request) {
-        const { score } = await detector.score(request.text.raw, request.prompt?.raw);
+        const sent = request.systemPrompt?.trim() ? request.systemPrompt : undefined;
+        const reader = fromRequest && sent !== undefined ? await fromRequest(sent) : detector;
+        const threshold = options.threshold ?? reader.threshold;
+        const { score } = await reader.score(request.text.raw, request.prompt?.raw);
         return { flagged: score >= threshold, score: Math.round(score * 1e4) / 1e4, threshold };
       },
     };

@@ -26,6 +26,7 @@ function sharedCallEngine(ms: number): MultiProfileEngine {
   return {
     check,
     checkEach: async (_mode, _message, profiles) => Promise.all(profiles.map(check)),
+    checkMessages: () => Promise.reject(new Error("unused")),
     inputCheck: async () => outcome.body,
     outputCheck: async () => outcome.body,
   };

@@ -1,12 +1,16 @@
 import type { Profile } from "../../../config/profile.js";
+import type { MessageResult } from "../../../engine/conversation/message-results.js";
 import { describeEntry, entryFlagged } from "../../../engine/describe-check.js";
 import type { CheckOutcome } from "../../../engine/engine.js";
 import type { CheckMode, GuardrailId } from "../../../guardrails/types.js";
 import { csrfField, fragment, type Html } from "../html.js";
 import { highlight, type LabelledSpan } from "./highlight.js";
 
+/** What Try it checks: a prompt, a response, or a conversation (a JSON messages array, input-check). */
+export type TryMode = CheckMode | "messages";
+
 export interface TryForm {
-  readonly mode: CheckMode;
+  readonly mode: TryMode;
   readonly profile?: string;
   readonly message: string;
   readonly prompt: string;
@@ -30,10 +34,11 @@ function form(csrf: string, profiles: readonly Profile[], input: TryForm): Html 
 <fieldset class="field"><legend>Check</legend>
 <label><input type="radio" name="mode" value="input"${checked(input.mode === "input")}> a prompt (input-check)</label>
 <label><input type="radio" name="mode" value="output"${checked(input.mode === "output")}> a response (output-check)</label>
+<label><input type="radio" name="mode" value="messages"${checked(input.mode === "messages")}> a conversation: a JSON array of chat messages (input-check)</label>
 </fieldset>
 <div class="field"><label for="try-profile">Security profile</label>
 <select id="try-profile" name="profile">${options}</select></div>
-<div class="field"><label for="try-message">Text to check <span class="hint">(the prompt, or the model's response)</span></label>
+<div class="field"><label for="try-message">Text to check <span class="hint">(the prompt, the model's response, or the conversation's JSON)</span></label>
 <textarea id="try-message" name="message" required>${input.message}</textarea></div>
 <div class="field"><label for="try-prompt">Prompt the response answers <span class="hint">(output-check only; optional)</span></label>
 <textarea id="try-prompt" name="prompt">${input.prompt}</textarea></div>
@@ -56,7 +61,25 @@ function rows(result: TryResult): Html[] {
     });
 }
 
-function resultOf(result: TryResult, mode: CheckMode): Html {
+/** A conversation's verdict per message (input-check's `messages`). */
+function messageRows(result: TryResult): Html {
+  const { body } = result.outcome;
+  if (!("messages" in body) || !Array.isArray(body.messages)) return fragment``;
+  const rows = (body.messages as MessageResult[]).map((m) => {
+    const what = !m.scanned
+      ? "not scanned"
+      : m.flagged_by.length
+        ? `flagged by ${m.flagged_by.join(", ")}`
+        : "clean";
+    const css = m.flagged_by.length ? "flagged" : "clean";
+    return fragment`<tr><th scope="row">${String(m.index)}</th><td>${m.role}</td><td class="${css}">${what}</td></tr>`;
+  });
+  return fragment`<h3>Messages</h3>
+<table><thead><tr><th scope="col">Message</th><th scope="col">Role</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function resultOf(result: TryResult, tried: TryMode): Html {
+  const mode: CheckMode = tried === "output" ? "output" : "input";
   const { outcome, profile, clean } = result;
   const flagged = outcome.body.injection_detected;
   const spans: LabelledSpan[] = Object.entries(outcome.spans ?? {}).flatMap(([guardrail, list]) =>
@@ -69,6 +92,7 @@ function resultOf(result: TryResult, mode: CheckMode): Html {
 <p class="verdict ${flagged ? "flagged" : "allowed"}" role="status">${flagged ? "FLAGGED" : "ALLOWED"}${by}</p>
 <p class="hint">${mode}-check with profile ${profile.name}; on_error: ${profile.onError}.</p>
 ${table.length ? fragment`<table><thead><tr><th scope="col">Guardrail</th><th scope="col">Result</th><th scope="col">Why</th></tr></thead><tbody>${table}</tbody></table>` : fragment`<p>No guardrail of this profile applies to ${mode}-check.</p>`}
+${messageRows(result)}
 <h3>The text as the guardrails read it${spans.length ? ", matches marked" : ""}</h3>
 <pre class="checked-text">${highlight(clean, spans)}</pre>
 <h3>Response body</h3>

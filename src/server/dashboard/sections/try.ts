@@ -1,5 +1,8 @@
 import type { Context } from "hono";
 import type { Config } from "../../../config/load.js";
+import { checkInputFields } from "../../../engine/check-message-fields.js";
+import type { ChatMessage } from "../../../engine/conversation/messages.js";
+import { InputError, UsageError } from "../../../errors.js";
 import type { Encoder } from "../../../models/encoder.js";
 import { DEFAULT_MESSAGE_CHARS, overLimit } from "../../../text/length.js";
 import { normalizeText } from "../../../text/normalize.js";
@@ -49,6 +52,24 @@ function tooLong(form: TryForm): string | undefined {
   return undefined;
 }
 
+/** The conversation a Try it form holds as JSON, checked as the server checks `messages`. */
+function conversationOf(json: string): readonly ChatMessage[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`The conversation is not JSON: ${(error as Error).message}`);
+  }
+  try {
+    const fields = checkInputFields({ messages: raw }, DEFAULT_MESSAGE_CHARS);
+    return "messages" in fields ? fields.messages : [];
+  } catch (error) {
+    // The server's 400 and 413 words, shown as the form's refusal.
+    if (error instanceof InputError) throw new UsageError(`The conversation is refused: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Try it: one text through a profile, as the server would check it, with the spec's body, the
  * guardrails that fired and why, and the matched spans marked. The encoder, when given, is the
@@ -65,7 +86,8 @@ export function createTrySection(options: { readonly encoder?: () => Promise<Enc
       app.post("/try", async (c) => {
         const body = await c.req.parseBody();
         const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
-        const mode = text("mode") === "output" ? "output" : "input";
+        const chosen = text("mode");
+        const mode = chosen === "output" || chosen === "messages" ? chosen : "input";
         const input: TryForm = {
           mode,
           profile: text("profile"),
@@ -75,9 +97,12 @@ export function createTrySection(options: { readonly encoder?: () => Promise<Enc
         const refused = tooLong(input);
         if (refused) return page(c, render, tryConfig, input, { refused: [refused] });
         try {
+          const messages = mode === "messages" ? conversationOf(input.message) : undefined;
           const { compiled, engine } = await tryConfig.profile(input.profile ?? "");
           const prompt = mode === "output" && input.prompt !== "" ? input.prompt : undefined;
-          const outcome = await engine.check(mode, input.message, compiled, prompt);
+          const outcome = messages
+            ? await engine.checkMessages(messages, compiled)
+            : await engine.check(mode === "output" ? "output" : "input", input.message, compiled, prompt);
           const result = { outcome, profile: compiled.profile, clean: normalizeText(input.message).clean };
           return page(c, render, tryConfig, input, { result });
         } catch (error) {
