@@ -26,6 +26,9 @@ from train import bags_of, fit, score_texts  # noqa: E402
 from ngrams import Features, fit_ngrams, ngram_logits  # noqa: E402
 
 INNER_FOLDS = 4
+# Kinds of text an app hands the model as data rather than as the user's request: documents and
+# e-mails, with or without a planted payload (training/llm/example.ts).
+DATA_KINDS = {"long", "indirect"}
 # The n-gram logit's scale in the head's input, as the shipped MLP's LOGIT_SCALE keeps it near 1.
 LOGIT_SCALE = 0.25
 
@@ -66,6 +69,7 @@ def main():
     p.add_argument("--without-round4", action="store_true", help="the sets added for issue 12 never trained")
     p.add_argument("--out", help="append each row as a JSON line here")
     p.add_argument("--ngrams", action="store_true", help="the head also reads the n-gram logit (out of fold) and the 13 cues")
+    p.add_argument("--role", action="store_true", help="the head also reads the text's role: 1 for retrieved data (a document, an e-mail, a tool result: kinds long and indirect), 0 for a prompt")
     p.add_argument("--pool-dim", type=int, default=0, help="attention: project the states to this width before pooling (0: keep 512)")
     p.add_argument("--dropout", type=float, default=0.2)
     p.add_argument("--buckets", type=int, default=0, help="hold out the groups K at a time (protocol.buckets) instead of one at a time")
@@ -81,6 +85,8 @@ def main():
     dump = read_dump(args.dump)
     texts = texts_of(dump)
     features = Features(args.dump, len(dump.windows), dump.meta.get("ngramBits", 18)) if args.ngrams else None
+    # What the app would say of each text: retrieved data (issue 23's tool role) or a prompt.
+    role_column = torch.tensor([[1.0 if w["kind"] in DATA_KINDS else 0.0] for w in dump.windows])
     plan = dump.meta["plan"]
     fold_groups, untrained = folds(plan, not args.without_round4)
     never = {s for sources in untrained.values() for s in sources}
@@ -92,6 +98,8 @@ def main():
         train, calibration = split(texts, held)
         log(f"fit without {sorted(held - never) or 'the never-trained sets'}: {len(train)} train, {len(calibration)} calibration texts")
         extra = with_ngrams(features, dump, train, args.seed, log) if features else None
+        if args.role:
+            extra = role_column if extra is None else torch.cat([extra, role_column], dim=1)
         model = fit(HEADS[args.head], dump, train, args.seed, args.epochs, log, max_bags=args.max_bags, extra=extra, options=head_options)
         threshold = pooled_threshold(calibration, score_texts(model, dump, calibration, extra))
         for group, sources in group_sources.items():
@@ -100,7 +108,7 @@ def main():
                 continue
             scores = score_texts(model, dump, members, extra)
             labels = np.array([t.label for t in members])
-            row = {"group": group + label_suffix, "head": args.head + ("+ngrams" if features else ""), "threshold": threshold, "m": metrics(labels, scores, threshold)}
+            row = {"group": group + label_suffix, "head": args.head + ("+ngrams" if features else "") + ("+role" if args.role else ""), "threshold": threshold, "m": metrics(labels, scores, threshold)}
             rows.append(row)
             m = row["m"]
             log(f"{row['group']}: n {m['n']}, recall {fmt(m['recall'])}, FPR {fmt(m['fpr'])}, AUC {fmt(m['auc'])}")
