@@ -22,6 +22,7 @@ from torch import nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from bags import BagLoss  # noqa: E402
 from dump import read_dump  # noqa: E402
 from models import AttentionHead  # noqa: E402
 from onnx_torch import OnnxModule  # noqa: E402
@@ -98,22 +99,15 @@ def fit(ids, dump, texts, args, log):
     bags = sample_bags(bags_of(texts, rng), args.max_bags, rng)
     # A bag of many windows is the costliest step; 4 of them still hold most attacks whole.
     bags = [(ws if len(ws) <= 4 else rng.sample(ws, 4), y) for ws, y in bags]
-    positives = sum(y for _, y in bags)
-    weight = {1: 0.5 / max(positives, 1), 0: 0.5 / max(len(bags) - positives, 1)}
-    loss_fn = nn.BCEWithLogitsLoss(reduction="none")
+    bag_loss = BagLoss(bags)
     started = time.time()
     for epoch in range(args.epochs):
         model.train()
         rng.shuffle(bags)
         for i in range(0, len(bags), args.batch):
             part = bags[i : i + args.batch]
-            window_ids = [w for ws, _ in part for w in ws]
-            owner = torch.tensor([b for b, (ws, _) in enumerate(part) for _ in ws])
-            z = model(grid_of(ids, dump, window_ids))
-            bag_z = torch.full((len(part),), float("-inf")).scatter_reduce(0, owner, z, reduce="amax")
-            y = torch.tensor([float(lbl) for _, lbl in part])
-            w = torch.tensor([weight[lbl] for _, lbl in part]) * len(bags)
-            loss = (loss_fn(bag_z, y) * w).mean()
+            window_ids, owner = BagLoss.windows(part)
+            loss = bag_loss(part, owner, model(grid_of(ids, dump, window_ids)))
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -14,6 +14,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from bags import BagLoss
+
 CUE_COUNT = 13
 
 
@@ -53,21 +55,14 @@ def fit_ngrams(features: Features, bags, seed: int, epochs: int = 4, batch: int 
     rng = random.Random(seed)
     model = NgramModel(features.dim)
     opt = torch.optim.Adagrad(model.parameters(), lr=0.2)
-    positives = sum(y for _, y in bags)
-    weight = {1: 0.5 / max(positives, 1), 0: 0.5 / max(len(bags) - positives, 1)}
-    loss_fn = nn.BCEWithLogitsLoss(reduction="none")
+    bag_loss = BagLoss(bags)
     order = list(bags)
     for _ in range(epochs):
         rng.shuffle(order)
         for i in range(0, len(order), batch):
             part = order[i : i + batch]
-            ids = [w for ws, _ in part for w in ws]
-            owner = torch.tensor([b for b, (ws, _) in enumerate(part) for _ in ws])
-            z = model(*features.bag(ids))
-            bag_z = torch.full((len(part),), float("-inf")).scatter_reduce(0, owner, z, reduce="amax")
-            y = torch.tensor([float(lbl) for _, lbl in part])
-            w = torch.tensor([weight[lbl] for _, lbl in part]) * len(bags)
-            loss = (loss_fn(bag_z, y) * w).mean() + l2 * model.w.weight.pow(2).sum()
+            ids, owner = BagLoss.windows(part)
+            loss = bag_loss(part, owner, model(*features.bag(ids))) + l2 * model.w.weight.pow(2).sum()
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -13,8 +13,8 @@ import time
 
 import numpy as np
 import torch
-from torch import nn
 
+from bags import BagLoss
 from dump import padded_states
 
 MAX_WINDOWS = 8
@@ -78,10 +78,7 @@ def fit(head_class, dump, texts, seed: int, epochs: int, log, batch: int = 64, r
     model = head_class(dim=dump.states.shape[1], extra=0 if extra is None else extra.shape[1], **(options or {}))
     opt = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=decay)
     bags = sample_bags(bags_of(texts, rng), max_bags, rng)
-    positives = sum(1 for _, y in bags if y == 1)
-    # Classes weighted equally, whatever their counts.
-    weight = {1: 0.5 / max(positives, 1), 0: 0.5 / max(len(bags) - positives, 1)}
-    loss_fn = nn.BCEWithLogitsLoss(reduction="none")
+    bag_loss = BagLoss(bags)
     started = time.time()
     for epoch in range(epochs):
         model.train()
@@ -89,17 +86,11 @@ def fit(head_class, dump, texts, seed: int, epochs: int, log, batch: int = 64, r
         total = 0.0
         for i in range(0, len(bags), batch):
             part = bags[i : i + batch]
-            ids = [w for ws, _ in part for w in ws]
-            owner = torch.tensor([b for b, (ws, _) in enumerate(part) for _ in ws])
-            z = forward(model, dump, ids, extra)
-            bag_z = torch.full((len(part),), float("-inf")).scatter_reduce(0, owner, z, reduce="amax")
-            y = torch.tensor([float(lbl) for _, lbl in part])
-            # Weights average 1 over the epoch, so the rate means the same for any class balance.
-            w = torch.tensor([weight[lbl] for _, lbl in part]) * len(bags)
-            loss = (loss_fn(bag_z, y) * w).mean()
+            ids, owner = BagLoss.windows(part)
+            loss = bag_loss(part, owner, forward(model, dump, ids, extra))
             opt.zero_grad()
             loss.backward()
             opt.step()
             total += float(loss) * len(part)
-        log(f"  epoch {epoch + 1}/{epochs}: loss {total / len(bags):.4f} ({time.time() - started:.0f}s, {len(bags)} bags, {positives} positive)")
+        log(f"  epoch {epoch + 1}/{epochs}: loss {total / len(bags):.4f} ({time.time() - started:.0f}s, {len(bags)} bags, {bag_loss.positives} positive)")
     return model
