@@ -38,7 +38,7 @@ PAD = -1
 def read_ids(folder, dump):
     ids = np.fromfile(os.path.join(folder, "ids.i32"), dtype=np.int32)
     if ids.size != dump.meta["tokenRows"]:
-        raise ValueError(f"{folder}/ids.i32 does not match the dump: run dump-states.ts --ids-only")
+        raise ValueError(f"{folder}/ids.i32 does not match the dump: run training/llm/dump-states.ts again")
     return ids
 
 

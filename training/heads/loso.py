@@ -11,6 +11,7 @@ Rows are printed as loso.ts prints them and, with --out, written as JSON lines f
 import argparse
 import json
 import os
+import random
 import sys
 import time
 
@@ -35,15 +36,13 @@ LOGIT_SCALE = 0.25
 
 def with_ngrams(features, dump, train, seed, log):
     """Per window: the n-gram logit (out of fold for the training texts) and the cues."""
-    import random as _random
-
     logit = torch.zeros(len(dump.windows))
     inner = lambda t: min(INNER_FOLDS - 1, int((t.u - 0.15) / 0.85 * INNER_FOLDS))  # noqa: E731
     for k in range(INNER_FOLDS):
-        model = fit_ngrams(features, bags_of([t for t in train if inner(t) != k], _random.Random(seed + k)), seed + k)
+        model = fit_ngrams(features, bags_of([t for t in train if inner(t) != k], random.Random(seed + k)), seed + k)
         ids = [w for t in train if inner(t) == k for w in t.windows]
         logit[ids] = ngram_logits(model, features, ids)
-    full = fit_ngrams(features, bags_of(train, _random.Random(seed)), seed)
+    full = fit_ngrams(features, bags_of(train, random.Random(seed)), seed)
     trained = {w for t in train for w in t.windows}
     rest = [w for w in range(len(dump.windows)) if w not in trained]
     logit[rest] = ngram_logits(full, features, rest)

@@ -31,7 +31,7 @@ export function toHalf(value: number): number {
   const exp = (x >>> 23) & 0xff;
   let mant = x & 0x7fffff;
   if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  let e = exp - 127 + 15;
+  const e = exp - 127 + 15;
   if (e >= 0x1f) return sign | 0x7c00;
   if (e <= 0) {
     if (e < -10) return sign;
@@ -45,17 +45,9 @@ export function toHalf(value: number): number {
   }
   let half = (e << 10) | (mant >> 13);
   const rest = mant & 0x1fff;
+  // A carry out of the mantissa lands in the exponent: 65520 rounds up to infinity, as IEEE says.
   if (rest > 0x1000 || (rest === 0x1000 && half & 1)) half++;
-  e = half >> 10;
   return sign | half;
-}
-
-/** Writes `ids.i32` alone: the token ids of a dump's windows, in its order. */
-export function dumpTokenIds(dir: string, rows: readonly WindowRow[], encoder: UseLiteEncoder): number {
-  const ids = rows.map((r) => encoder.tokenize(r.text).slice(0, encoder.maxTokens));
-  const flat = Int32Array.from(ids.flat());
-  writeFileSync(join(dir, "ids.i32"), new Uint8Array(flat.buffer));
-  return flat.length;
 }
 
 /** Encodes `rows` `chunk` at a time and writes the dump; returns the number of token rows. */
@@ -72,12 +64,15 @@ export async function dumpTokenStates(
   const states = createWriteStream(join(dir, "states.f16"));
   const vectors = createWriteStream(join(dir, "vectors.f32"));
   const index = createWriteStream(join(dir, "windows.jsonl"));
+  const tokenIds = createWriteStream(join(dir, "ids.i32"));
   const write = (stream: NodeJS.WritableStream, data: Uint8Array) =>
     new Promise<void>((resolve) => (stream.write(data) ? resolve() : stream.once("drain", resolve)));
   let tokenRows = 0;
   for (let from = 0; from < rows.length; from += chunk) {
     const part = rows.slice(from, from + chunk);
-    const encoded = await encoder.encodeTokens(part.map((r) => encoder.tokenize(r.text)));
+    // Each window tokenised once: what the model reads is what ids.i32 records.
+    const ids = part.map((r) => encoder.tokenize(r.text).slice(0, encoder.maxTokens));
+    const encoded = await encoder.encodeTokens(ids);
     for (const [i, row] of part.entries()) {
       const s = encoded.states[i] as Float32Array;
       const half = new Uint16Array(s.length);
@@ -85,13 +80,13 @@ export async function dumpTokenStates(
       const tokens = s.length / encoder.dim;
       await write(states, new Uint8Array(half.buffer));
       await write(vectors, new Uint8Array((encoded.vectors[i] as Float32Array).slice().buffer));
+      await write(tokenIds, new Uint8Array(Int32Array.from(ids[i] ?? []).buffer));
       await write(index, Buffer.from(`${JSON.stringify({ ...row.fields, tokens, first: tokenRows })}\n`));
       tokenRows += tokens;
     }
     if ((from / chunk) % 20 === 0) log(`${Math.min(from + chunk, rows.length)} / ${rows.length} windows`);
   }
-  await Promise.all([states, vectors, index].map((s) => new Promise((r) => s.end(r))));
-  if (dumpTokenIds(dir, rows, encoder) !== tokenRows) throw new Error("token ids and states disagree");
+  await Promise.all([states, vectors, index, tokenIds].map((s) => new Promise((r) => s.end(r))));
   writeFileSync(
     join(dir, "meta.json"),
     `${JSON.stringify({ encoder: info.id, dim: encoder.dim, windows: rows.length, tokenRows, ...meta }, null, 2)}\n`,

@@ -14,7 +14,7 @@ import { splitIntoWindows } from "../../src/text/windows.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { SEED } from "../lib/paths.js";
-import { dumpTokenIds, dumpTokenStates, type WindowRow } from "../lib/token-states.js";
+import { dumpTokenStates, type WindowRow } from "../lib/token-states.js";
 import { CACHE_DIR } from "../lib/vector-cache.js";
 import { DATA_FLAGS, HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
@@ -29,7 +29,6 @@ const FLAGS = {
   out: flag.path(join(CACHE_DIR, "llm-states"), "where the dump goes"),
   seed: flag.integer(SEED, "the seed of the pool and of the family split"),
   every: flag.integer(1, "keep every n-th text only (a small dump to try the Python side on)", { min: 1 }),
-  idsOnly: flag.boolean("write only ids.i32 into an existing dump (a dump from before ids were written)"),
   featuresOnly: flag.boolean(
     "write only the n-gram and cue files into an existing dump (window-features.ts)",
   ),
@@ -90,10 +89,6 @@ async function main(argv: string[]): Promise<void> {
     log(`${n} n-gram features and ${rows.length} cue rows written to ${flags.out}`);
   };
   if (flags.featuresOnly) return features();
-  if (flags.idsOnly) {
-    log(`${dumpTokenIds(flags.out, rows, encoder)} token ids written to ${flags.out}`);
-    return;
-  }
   const plan = {
     trained: TRAINED_GROUPS,
     round4: ROUND4_SOURCES,
