@@ -22,9 +22,17 @@ export interface Resolved {
  * is unset should hear about it rather than silently get the default profile.
  */
 export function resolveRequest(credentials: Credentials, compiled: CompiledConfig): Resolved {
-  const { apiKey, appId } = credentials;
+  const { apiKey } = credentials;
   if (apiKey === undefined || apiKey === "" || !verifyKey(apiKey, compiled.config.keys))
     throw invalidApiKey();
+  return resolveProfile(credentials.appId, compiled);
+}
+
+/**
+ * The profile an X-App-ID header picks, the default one without it: resolveRequest once the key
+ * has passed, and `guardrail proxy` on loopback, where no key is asked for (docs/proxy.md).
+ */
+export function resolveProfile(appId: string | undefined, compiled: CompiledConfig): Resolved {
   if (appId === undefined) {
     if (!compiled.defaultProfile) throw noDefaultProfile();
     return { profile: compiled.defaultProfile, appId: undefined };

@@ -7,6 +7,7 @@ import { declareIndex } from "./commands/index-build.js";
 import { declareInit } from "./commands/init.js";
 import { declareKeys } from "./commands/keys.js";
 import { declareProfiles } from "./commands/profiles.js";
+import { declareProxy } from "./commands/proxy.js";
 import { declareServe } from "./commands/serve.js";
 import { EXIT_CODES, type Execute } from "./declare.js";
 
@@ -23,6 +24,7 @@ export function declareCommands(program: Command, execute: Execute) {
   declareCheck(withGlobals, execute);
   declareBatch(withGlobals, execute);
   declareServe(withGlobals, execute);
+  declareProxy(withGlobals, execute);
   declareDashboard(withGlobals, execute);
   declareKeys(withGlobals, execute);
   declareApps(withGlobals, execute);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Handler, Hono } from "hono";
 import type { OutputFields } from "../engine/check-message-fields.js";
 import type { CompiledProfile } from "../engine/compile.js";
 import type { CompiledConfig } from "../engine/compile-config.js";
@@ -103,17 +103,7 @@ export function createApp({
     app.all(CHECK_PATHS[mode], () => error(405, "Method not allowed", { Allow: "POST" }));
   }
 
-  // Counts only: enough to see a reload landed, nothing an unauthenticated caller could abuse.
-  app.get("/healthz", (c) => {
-    const { config } = getConfig();
-    return c.json({
-      status: "ok",
-      version,
-      profiles: config.profiles.size,
-      apps: config.apps.size,
-      ...(models ? { models: models() } : {}),
-    });
-  });
+  app.get("/healthz", healthz(getConfig, version, models));
   app.all("/healthz", () => error(405, "Method not allowed", { Allow: "GET, HEAD" }));
 
   if (openapi) {
@@ -132,6 +122,24 @@ export function createApp({
     return error(500, "Internal server error");
   });
   return app;
+}
+
+/** GET /healthz: counts only, enough to see a reload landed, nothing an unauthenticated caller could abuse. */
+export function healthz(
+  getConfig: () => CompiledConfig,
+  version: string,
+  models: (() => Record<string, unknown>) | undefined,
+): Handler<AppEnv> {
+  return (c) => {
+    const { config } = getConfig();
+    return c.json({
+      status: "ok",
+      version,
+      profiles: config.profiles.size,
+      apps: config.apps.size,
+      ...(models ? { models: models() } : {}),
+    });
+  };
 }
 
 export type GuardrailApp = ReturnType<typeof createApp>;

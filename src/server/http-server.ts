@@ -65,7 +65,7 @@ function dropLogger(log: Logger, max: number) {
 }
 
 /** What the server runs for each request: a hono app's `fetch`. */
-type FetchApp = { readonly fetch: Parameters<typeof getRequestListener>[0] };
+export type FetchApp = { readonly fetch: Parameters<typeof getRequestListener>[0] };
 
 /**
  * The Node server in front of an app: deadlines, the connection cap, JSON for Node's own errors.

@@ -4,7 +4,7 @@ import type { CheckMode } from "../guardrails/types.js";
 import { type MetricSources, registerStateGauges } from "./state-gauges.js";
 
 /** The routes requests are counted under: every other path is `other`, so a scan adds no series. */
-export type Endpoint = `${CheckMode}-check` | "healthz" | "other";
+export type Endpoint = `${CheckMode}-check` | "healthz" | "chat-completions" | "models" | "other";
 
 /** The limits a request can run into (see README, "Decisions where the spec is silent"). */
 export type Rejection =

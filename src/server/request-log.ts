@@ -43,6 +43,7 @@ export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
         ...(failures.length > 0
           ? { guardrail_errors: failures.map((f) => ({ guardrail: f.guardrail, error: describe(f.error) })) }
           : {}),
+        ...c.get("logFields"),
         ...(unexpected ? { error: describe(unexpected) } : {}),
       }),
     );

@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load.js";
 import { loadConfigOffThread } from "../config/load-off-thread.js";
 import { compileNotes, needsEncoder } from "../engine/compile.js";
 import { type CompiledConfig, compileConfig } from "../engine/compile-config.js";
+import type { Engine } from "../engine/engine.js";
 import { createEngine } from "../engine/engine.js";
 import { ConfigError } from "../errors.js";
 import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registry.js";
@@ -12,14 +13,32 @@ import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
-import { type ConnectionLimits, createHttpServer, DEFAULT_CONNECTION_LIMITS, listen } from "./http-server.js";
+import {
+  type ConnectionLimits,
+  createHttpServer,
+  DEFAULT_CONNECTION_LIMITS,
+  type FetchApp,
+  listen,
+} from "./http-server.js";
 import { meteredEngine } from "./metered-engine.js";
-import { createMetrics } from "./metrics.js";
+import { createMetrics, type ServerMetrics } from "./metrics.js";
 import { type MetricsListen, startMetricsServer } from "./metrics-server.js";
 import { loadOpenApiDocument } from "./openapi.js";
 import { laneEngine, startTextLane } from "./text-lane.js";
 import { DEFAULT_LIMITS, type Limits, type Logger, logRecord } from "./types.js";
 import { watchConfigDir } from "./watch.js";
+
+/** What the composition root hands the app it serves (see `StartOptions.app`). */
+export interface AppParts {
+  readonly engine: Engine;
+  /** The config as last loaded: called once per request, so a reload swaps it atomically. */
+  readonly getConfig: () => CompiledConfig;
+  readonly log: Logger;
+  readonly version: string;
+  readonly models: () => Record<string, unknown>;
+  readonly limits?: Partial<Limits>;
+  readonly metrics?: ServerMetrics;
+}
 
 export interface StartOptions {
   readonly configDir: string;
@@ -46,6 +65,10 @@ export interface StartOptions {
   readonly textLane?: boolean;
   /** Serve `GET /metrics` on a listener of its own (see metrics-server.ts); without it nothing is collected. */
   readonly metrics?: MetricsListen;
+  /** The app to serve over the config (default: input-check and output-check, see app.ts). */
+  readonly app?: (parts: AppParts) => FetchApp | Promise<FetchApp>;
+  /** Whether every request needs an org API key, so a config without one is warned of (default true). */
+  readonly keysRequired?: boolean;
 }
 
 export interface RunningServer {
@@ -103,7 +126,8 @@ function reportNotes(compiled: CompiledConfig, log: Logger): void {
   }
 }
 
-/** The composition root of `guardrail serve`. A ConfigError at start is the caller's to report. */
+/**
+ * The composition root of `guardrail serve` (and, with `app`, of `guardrail proxy`). A ConfigError at start is the caller's to report. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { configDir, host = "127.0.0.1", port = 8080, log = createStdoutLogger() } = options;
   const registry = options.registry ?? builtinGuardrails;
@@ -121,7 +145,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let current = await load();
   let loadedAt = Date.now();
-  warnIfNoKeys(current, log);
+  const keysRequired = options.keysRequired ?? true;
+  if (keysRequired) warnIfNoKeys(current, log);
   reportNotes(current, log);
   // Loaded before listening when a profile needs it, so the first request finds it ready.
   const encoderState = async () => {
@@ -156,16 +181,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })
     : undefined;
   const checks = lane ? laneEngine(engine, lane) : engine;
-  const app = createApp({
+  const parts: AppParts = {
     engine: metrics ? meteredEngine(checks, metrics) : checks,
     getConfig: () => current,
     log,
     version,
     models: () => modelState,
-    openapi: await loadOpenApiDocument(),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(metrics ? { metrics } : {}),
-  });
+  };
+  const app = options.app
+    ? await options.app(parts)
+    : createApp({ ...parts, openapi: await loadOpenApiDocument() });
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const bodyBytes = options.limits?.bodyBytes ?? DEFAULT_LIMITS.bodyBytes;
   const { server, drain } = createHttpServer(app, host, { ...limits, bodyBytes }, log, metrics?.rejected);
@@ -201,7 +228,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         }),
       );
     });
-    warnIfNoKeys(current, log);
+    if (keysRequired) warnIfNoKeys(current, log);
     reportNotes(current, log);
     modelState = await encoderState();
     return true;

@@ -39,6 +39,8 @@ export interface AppEnv {
     resolved?: Resolved;
     /** Guardrails that threw during this request; their verdict followed `on_error`. */
     guardrailFailures?: readonly GuardrailFailure[];
+    /** What the request's log line says beside the usual fields (the proxy's verdict); no content. */
+    logFields?: Readonly<Record<string, unknown>>;
     /** An unexpected error answered with a bare 500; logged, never sent. */
     unexpected?: Error;
   };

@@ -10,7 +10,7 @@ export interface ServeDeps {
   readonly waitForStop: (server: RunningServer) => Promise<string>;
 }
 
-async function processDeps(): Promise<ServeDeps> {
+export async function processDeps(): Promise<ServeDeps> {
   const [{ startServer }, { handleSignals, npmParent }] = await Promise.all([
     import("../../server/start.js"),
     import("../../server/signals.js"),
@@ -24,7 +24,16 @@ async function processDeps(): Promise<ServeDeps> {
  */
 export async function runServe(options: ServeOptions, ctx: CliContext, deps?: ServeDeps): Promise<number> {
   const configDir = requireConfigDir(ctx, "serve");
-  const { start, waitForStop } = deps ?? (await processDeps());
+  return serveUntilStopped(options, ctx, configDir, deps ?? (await processDeps()));
+}
+
+/** What `serve` and `proxy` share: the flags as start options, listen errors in flag terms, the wait. */
+export async function serveUntilStopped(
+  options: ServeOptions,
+  ctx: CliContext,
+  configDir: string,
+  { start, waitForStop }: ServeDeps,
+): Promise<number> {
   if (options.metricsHost !== undefined && options.metricsPort === undefined)
     throw new UsageError("--metrics-host needs --metrics-port");
   const limits: Partial<Limits> = {

@@ -1,12 +1,20 @@
+import type { Command, OptionValues } from "@commander-js/extra-typings";
 import type { Execute, OptionsOf, Parent } from "../declare.js";
 import { integer } from "../flag-parsers.js";
 
-const declare = (parent: Parent) =>
-  parent
-    .command("serve")
-    .description("serve input-check and output-check over HTTP (needs a config directory)")
+/** The flags of a command that serves HTTP over a config (`serve`, `proxy`): where, limits, metrics. */
+export function serverFlags<Args extends unknown[], Opts extends OptionValues>(
+  command: Command<Args, Opts>,
+  defaultPort: number,
+) {
+  return command
     .option("--host <host>", "address to listen on", "127.0.0.1")
-    .option("--port <port>", "port to listen on; 0 picks a free one", integer("--port", 0, 65535), 8080)
+    .option(
+      "--port <port>",
+      "port to listen on; 0 picks a free one",
+      integer("--port", 0, 65535),
+      defaultPort,
+    )
     .option("--body-limit <bytes>", "largest request body accepted", integer("--body-limit", 1))
     .option(
       "--max-message-chars <n>",
@@ -24,6 +32,15 @@ const declare = (parent: Parent) =>
       integer("--metrics-port", 0, 65535),
     )
     .option("--metrics-host <host>", "address the metrics port listens on (default 127.0.0.1)");
+}
+
+const declare = (parent: Parent) =>
+  serverFlags(
+    parent
+      .command("serve")
+      .description("serve input-check and output-check over HTTP (needs a config directory)"),
+    8080,
+  );
 
 export type ServeOptions = OptionsOf<typeof declare>;
 

@@ -12,6 +12,12 @@ export const piiSettingsSchema = z.strictObject({
     .min(1)
     .default([...PII_ENTITIES])
     .transform((names) => names as PiiEntity[]),
+  /**
+   * What `guardrail proxy` does with personal data in a request: `flag` blocks it (as every check
+   * does), `redact` replaces it with placeholders the upstream sees and restores them in its answer
+   * (docs/proxy.md). input-check and output-check report it the same either way.
+   */
+  action: z.enum(["flag", "redact"], { error: "must be flag or redact" }).default("flag"),
   /** Bring your own NER model beside the rules and the bundled tagger (see own-model.ts). */
   model: ownNerModel.optional(),
 });
