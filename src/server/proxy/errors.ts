@@ -55,8 +55,8 @@ export function openAiError(error: ProxyError | HttpError | InputError): Respons
       message,
       type: typeOf(status),
       code: own?.code ?? CODES[status] ?? null,
-      param:
-        own?.param ?? (error instanceof InputError && message.startsWith("messages") ? "messages" : null),
+      // The proxy's InputErrors are all about `messages` (checkInputFields).
+      param: own?.param ?? (error instanceof InputError ? "messages" : null),
       ...(own?.guardrails ? { guardrails: own.guardrails } : {}),
     },
   };

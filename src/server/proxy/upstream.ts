@@ -93,6 +93,6 @@ export async function callUpstream(
 }
 
 function reasonOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code ?? (error instanceof Error ? error.name : "error");
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : "error");
 }

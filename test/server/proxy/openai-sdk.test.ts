@@ -157,7 +157,7 @@ describe("a card number split across streamed chunks", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-guardrail-blocked")).toBe("pii");
-    const body = await response.json();
+    const body = (await response.json()) as { choices: unknown; usage: unknown };
     expect(body.choices).toEqual([
       {
         index: 0,
