@@ -82,6 +82,8 @@ export interface SpawnOptions {
   readonly nodeArgs?: readonly string[];
   /** The checkout whose built server runs (default this one): another clone, for before/after runs. */
   readonly root?: string;
+  /** The command and its own flags (default `serve`; e.g. `proxy --upstream URL`): built dist/ only. */
+  readonly command?: readonly string[];
   /** How long to wait for the "listening" line (default 60 s). */
   readonly timeoutMs?: number;
 }
@@ -181,9 +183,19 @@ export async function spawnServer(options: SpawnOptions): Promise<BenchServer> {
   const startedAt = performance.now();
   let child: ChildProcess;
   const root = options.root ?? rootPath;
+  if (options.command && (options.tsx || !distBuilt(root)))
+    throw new Error(`${options.command[0]} runs from dist/ only: run npm run build`);
   if (!options.tsx && distBuilt(root)) {
     const bin = join(root, "bin/guardrail.js");
-    const args = ["serve", "--config", options.configDir, "--host", HOST, "--port", String(port)];
+    const args = [
+      ...(options.command ?? ["serve"]),
+      "--config",
+      options.configDir,
+      "--host",
+      HOST,
+      "--port",
+      String(port),
+    ];
     child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
       stdio: ["ignore", out, "pipe"],
       cwd: root,

@@ -2,7 +2,14 @@ import type { Context } from "hono";
 import { HttpError } from "../../errors.js";
 import type { AppEnv } from "../types.js";
 import type { ProxyMetrics } from "./metrics.js";
-import { callUpstream, forwardedHeaders, type UpstreamSettings } from "./upstream.js";
+import { callUpstream, type Deadline, forwardedHeaders, type UpstreamSettings } from "./upstream.js";
+
+/** An upstream answer on its way: its deadline, and `stop` to close the connection. */
+export interface UpstreamAnswer {
+  readonly response: Response;
+  readonly timer: Deadline;
+  stop(): void;
+}
 
 /**
  * One request to the upstream with the client's headers (its `Authorization` untouched), timed
@@ -14,7 +21,7 @@ export async function upstreamCall(
   path: string,
   init: { method: string; body?: Uint8Array | string },
   clientGone: AbortSignal,
-) {
+): Promise<UpstreamAnswer> {
   const stopper = new AbortController();
   const cancel = AbortSignal.any([clientGone, stopper.signal]);
   const headers = forwardedHeaders(c.req.raw.headers);

@@ -48,7 +48,13 @@ export const returnedHeaders = (answer: Headers) => filtered(answer, NOT_RETURNE
  * A timer that aborts the upstream request when it runs out; `restart` gives it its full time again
  * (each byte of a stream does), `stop` ends it.
  */
-export function deadline(ms: number) {
+export interface Deadline {
+  readonly signal: AbortSignal;
+  restart(): void;
+  stop(): void;
+}
+
+export function deadline(ms: number): Deadline {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const restart = () => {
@@ -58,8 +64,6 @@ export function deadline(ms: number) {
   restart();
   return { signal: controller.signal, restart, stop: () => clearTimeout(timer) };
 }
-
-export type Deadline = ReturnType<typeof deadline>;
 
 export const timedOut = (ms: number) =>
   new ProxyError(504, `the upstream did not answer within ${ms} ms`, "upstream_timeout");
@@ -73,7 +77,7 @@ export async function callUpstream(
   path: string,
   init: { method: string; headers: Headers; body?: Uint8Array | string },
   cancel: AbortSignal,
-) {
+): Promise<{ response: Response; timer: Deadline }> {
   const timer = deadline(upstream.timeoutMs);
   const signal = AbortSignal.any([cancel, timer.signal]);
   const call = upstream.fetch ?? fetch;
