@@ -11,6 +11,8 @@
  * - Streamed: a ~840-word answer in 3-word chunks, paced (one every `--interval-ms`, an LLM's
  *   pace) and in a burst (all at once). Time to the first content byte and to the last byte.
  * Every proxied answer is compared with the direct one: they must be byte for byte the same.
+ * Each request's texts are its own (a number in every sentence), so the proxy's vector cache,
+ * which serves a stream's repeated context, never serves a whole request as repeated traffic would.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { createServer, type ServerResponse } from "node:http";
@@ -41,15 +43,20 @@ if (stale.length > 0) throw new Error(`dist/ is older than ${stale[0]}: run npm 
 // ——— the fake upstream ———
 const chunk = (delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: "chatcmpl-b", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+/** `text` made this request's own: every sentence carries the request's number. */
+const own = (text: string, n: number) => text.replace(/([.?!])( |$)/g, ` (${n})$1$2`);
 const longAnswer = [...BENIGN_PROMPTS, ...BENIGN_PROMPTS].join(" ");
-const words = longAnswer.split(" ");
-const pieces = Array.from(
-  { length: Math.ceil(words.length / 3) },
-  (_, i) => `${words.slice(i * 3, i * 3 + 3).join(" ")} `,
-);
-const events = [
+const piecesOf = (text: string) => {
+  const words = text.split(" ");
+  return Array.from(
+    { length: Math.ceil(words.length / 3) },
+    (_, i) => `${words.slice(i * 3, i * 3 + 3).join(" ")} `,
+  );
+};
+const pieces = piecesOf(own(longAnswer, 0));
+const eventsOf = (n: number) => [
   chunk({ role: "assistant", content: "" }),
-  ...pieces.map((content) => chunk({ content })),
+  ...piecesOf(own(longAnswer, n)).map((content) => chunk({ content })),
   chunk({}, "stop"),
   "data: [DONE]\n\n",
 ];
@@ -64,21 +71,22 @@ const completion = (content: string) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let pace = 0;
-async function answerStream(res: ServerResponse) {
+async function answerStream(res: ServerResponse, n: number) {
   res.writeHead(200, { "content-type": "text/event-stream" });
-  for (const event of events) {
+  for (const event of eventsOf(n)) {
     res.write(event);
     if (pace > 0) await sleep(pace);
   }
   res.end();
 }
+/** The number of the request being answered: the client sets it before each call. */
 let answerIndex = 0;
 const upstream = createServer(async (req, res) => {
   let body = "";
   for await (const piece of req.setEncoding("utf8")) body += piece;
-  if (JSON.parse(body).stream) return answerStream(res);
+  if (JSON.parse(body).stream) return answerStream(res, answerIndex);
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(completion(BENIGN_PROMPTS[answerIndex++ % BENIGN_PROMPTS.length] ?? ""));
+  res.end(completion(own(BENIGN_PROMPTS[(answerIndex + 3) % BENIGN_PROMPTS.length] ?? "", answerIndex)));
 });
 await new Promise<void>((resolve) => upstream.listen(0, HOST, resolve));
 const upstreamUrl = `http://${HOST}:${(upstream.address() as AddressInfo).port}/v1`;
@@ -120,18 +128,19 @@ async function call(base: string, body: object) {
 const ask = (i: number, stream = false) => ({
   model: "fake",
   stream,
-  messages: [{ role: "user", content: BENIGN_PROMPTS[i % BENIGN_PROMPTS.length] }],
+  messages: [{ role: "user", content: own(BENIGN_PROMPTS[i % BENIGN_PROMPTS.length] ?? "", i) }],
 });
 
 /** Direct and proxied calls alternately; each proxied answer must equal the direct one. */
-async function measure(count: number, body: (i: number) => object) {
+async function measure(count: number, from: number, stream: boolean) {
   const direct: { first: number; ms: number }[] = [];
   const proxied: { first: number; ms: number }[] = [];
   for (let i = 0; i < count; i++) {
-    answerIndex = i;
-    const a = await call(upstreamUrl, body(i));
-    answerIndex = i;
-    const b = await call(`${proxy.url}/v1`, body(i));
+    const n = from + i;
+    answerIndex = n;
+    const a = await call(upstreamUrl, ask(n, stream));
+    answerIndex = n;
+    const b = await call(`${proxy.url}/v1`, ask(n, stream));
     if (b.status !== 200 || a.text !== b.text)
       throw new Error(`proxied answer ${i} differs: ${b.status} ${b.text.slice(0, 300)}`);
     direct.push(a);
@@ -162,12 +171,13 @@ function rows(label: string, { direct, proxied }: Awaited<ReturnType<typeof meas
 }
 
 try {
-  await measure(20, (i) => ask(i));
-  const json = await measure(runs, (i) => ask(i));
+  // Request numbers never repeat, warm-up included.
+  await measure(20, 1_000_000, false);
+  const json = await measure(runs, 0, false);
   pace = intervalMs;
-  const paced = await measure(streamRuns, (i) => ask(i, true));
+  const paced = await measure(streamRuns, 2_000_000, true);
   pace = 0;
-  const burst = await measure(streamRuns, (i) => ask(i, true));
+  const burst = await measure(streamRuns, 3_000_000, true);
   console.log(
     `guardrail proxy vs the upstream directly (loopback, default profile; ${runs} JSON requests, ${streamRuns} streams of ${pieces.length} chunks each way)\n`,
   );

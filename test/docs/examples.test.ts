@@ -8,6 +8,8 @@ type Plan = { readonly codes: number[] } | { readonly skip: string };
 
 const SERVER =
   "starts a server that runs until it is stopped; the bodies it answers are tested below as `check --json` output";
+const PROXY =
+  "starts a proxy that runs until it is stopped, in front of an upstream on the network; test/server/proxy/ runs it against a fake upstream";
 const HF_EXPORT = "needs the network and Python: exports a Hugging Face model to ONNX";
 
 /** Keyed by page and the example's first command (comments dropped). A new example must be added here. */
@@ -43,9 +45,16 @@ const EXAMPLES: Record<string, Plan> = {
   "docs/guardrails.md: optimum-cli export onnx --model KoalaAI/Text-Moderation --task text-classification ./models/koala-moderation":
     { skip: HF_EXPORT },
   "docs/http-api.md: npx guardrail init": { skip: SERVER },
+  "README.md: npx guardrail proxy --upstream https://api.openai.com/v1": { skip: PROXY },
+  "docs/proxy.md: npx guardrail init": { skip: PROXY },
+  "docs/proxy.md: curl -sN http://127.0.0.1:8088/v1/chat/completions \\": {
+    skip: "needs the proxy of the example before and an upstream; test/server/proxy/faults.test.ts streams with curl",
+  },
   "docs/operations.md: docker build -t guardrail:0.1.0 .": {
     skip: "needs docker (test/deploy/dockerfile.test.ts checks the Dockerfile)",
   },
+  "docs/operations.md: docker run --rm -p 127.0.0.1:8080:8080 -v \"$PWD/guardrail:/config:ro\" guardrail:0.1.0 \\":
+    { skip: "needs docker and an upstream on the network (test/server/proxy/ runs the proxy against a fake one)" },
   "docs/operations.md: kubectl apply -k deploy/kubernetes/": {
     skip: "needs a cluster (test/deploy/kubernetes.test.ts checks the manifests)",
   },

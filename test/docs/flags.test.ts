@@ -29,6 +29,7 @@ async function parse(args: string[], subcommands: (command: string) => Promise<S
 const PAGE_COMMANDS: Record<string, string[][]> = {
   "docs/batch.md": [["batch"], ["batch", "merge"]],
   "docs/scaling-out.md": [["batch"], ["batch", "merge"]],
+  "docs/proxy.md": [["proxy"]],
 };
 
 /** Inline code that runs another program, whose flags are not guardrail's. */
