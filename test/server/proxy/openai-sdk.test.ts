@@ -1,7 +1,7 @@
 import OpenAI, { BadRequestError } from "openai";
 import { describe, expect, it } from "vitest";
 import { completion, streamOf, toolCallStream } from "./fake-upstream.js";
-import { APP_REDACT, useProxy } from "./setup.js";
+import { APP_REDACT, APP_SSN, useProxy } from "./setup.js";
 
 /**
  * The proxy as its users meet it: the official OpenAI SDK with its base URL pointed at it, a fake
@@ -167,6 +167,34 @@ describe("a card number split across streamed chunks", () => {
       },
     ]);
     expect(body.usage).toEqual(JSON.parse(completion("")).usage);
+  });
+});
+
+describe("a stream's verdict", () => {
+  // A bare nine-digit number is an SSN only once the words after it say so: each chunk's check
+  // sees it in its context, not completed by the chunk; the final check of the whole answer sees it.
+  const filler = Array.from({ length: 8 }, (_, i) => `Part ${i} of the form is about your address`).join(
+    ", ",
+  );
+  const pieces = [`${filler}, and my number is 536221234`, " and that is my SSN. ", "Thanks for asking!"];
+
+  it("is the one-shot verdict of the whole answer: what only the whole answer shows still ends the stream", async () => {
+    const ssn = client({ "X-App-ID": APP_SSN });
+    setup.upstream.answer(() => ({ json: completion(pieces.join("")) }));
+    const json = await ssn.chat.completions.create(ask("Fill in the form"));
+    expect(json.choices[0]?.finish_reason).toBe("content_filter");
+
+    setup.upstream.answer(() => ({ sse: streamOf(pieces) }));
+    const stream = await ssn.chat.completions.create({ ...ask("Fill in the form"), stream: true });
+    let text = "";
+    const finishes: (string | null | undefined)[] = [];
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? "";
+      finishes.push(chunk.choices[0]?.finish_reason);
+    }
+    expect(text).not.toContain("536221234");
+    expect(finishes.at(-1)).toBe("content_filter");
+    expect(setup.logs.at(-1)).toMatchObject({ msg: "stream ended", kind: "blocked", guardrails: ["pii"] });
   });
 });
 

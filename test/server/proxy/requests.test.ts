@@ -179,7 +179,7 @@ describe("beyond loopback", () => {
 describe("health and metrics", () => {
   it("answers /healthz as serve does", async () => {
     const res = await fetch(`${setup.proxy.url}/healthz`);
-    expect(await res.json()).toMatchObject({ status: "ok", profiles: 3, apps: 2 });
+    expect(await res.json()).toMatchObject({ status: "ok", profiles: 4, apps: 3 });
   });
 
   it("counts requests, blocked requests, redacted entities and upstream latency", async () => {

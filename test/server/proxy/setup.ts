@@ -10,10 +10,12 @@ import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 
 export const APP_REDACT = "app_redact_000001";
 export const APP_OFF = "app_off_000000001";
+export const APP_SSN = "app_ssn_000000001";
 
 /**
  * `main` (the default: keyword and pii flag, on prompts and answers), `redact` (pii replaced by
- * placeholders before the upstream; keyword as main) and `off` (nothing checked).
+ * placeholders before the upstream; keyword as main), `off` (nothing checked) and `ssn` (US
+ * social security numbers only).
  */
 const PROFILES: Record<string, string> = {
   "main.yaml": `name: main
@@ -28,6 +30,7 @@ guardrails:
   pii: { enabled: true, action: redact, entities: [EMAIL_ADDRESS, CREDIT_CARD, PHONE_NUMBER] }
 `,
   "off.yaml": "name: off\n",
+  "ssn.yaml": "name: ssn\nguardrails:\n  pii: { enabled: true, entities: [US_SSN] }\n",
 };
 
 export async function makeProxyConfig() {
@@ -36,7 +39,7 @@ export async function makeProxyConfig() {
   for (const [name, yaml] of Object.entries(PROFILES)) await writeFile(join(dir, "profiles", name), yaml);
   await writeFile(
     join(dir, "apps.yaml"),
-    `apps:\n  - { name: Redacting bot, id: ${APP_REDACT}, profile: redact }\n  - { name: Open bot, id: ${APP_OFF}, profile: off }\n`,
+    `apps:\n  - { name: Redacting bot, id: ${APP_REDACT}, profile: redact }\n  - { name: Open bot, id: ${APP_OFF}, profile: off }\n  - { name: SSN bot, id: ${APP_SSN}, profile: ssn }\n`,
   );
   const key = generateKey();
   await writeFile(
