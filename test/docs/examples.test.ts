@@ -53,8 +53,10 @@ const EXAMPLES: Record<string, Plan> = {
   "docs/operations.md: docker build -t guardrail:0.1.0 .": {
     skip: "needs docker (test/deploy/dockerfile.test.ts checks the Dockerfile)",
   },
-  "docs/operations.md: docker run --rm -p 127.0.0.1:8080:8080 -v \"$PWD/guardrail:/config:ro\" guardrail:0.1.0 \\":
-    { skip: "needs docker and an upstream on the network (test/server/proxy/ runs the proxy against a fake one)" },
+  'docs/operations.md: docker run --rm -p 127.0.0.1:8080:8080 -v "$PWD/guardrail:/config:ro" guardrail:0.1.0 \\':
+    {
+      skip: "needs docker and an upstream on the network (test/server/proxy/ runs the proxy against a fake one)",
+    },
   "docs/operations.md: kubectl apply -k deploy/kubernetes/": {
     skip: "needs a cluster (test/deploy/kubernetes.test.ts checks the manifests)",
   },
