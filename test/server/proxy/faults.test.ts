@@ -3,9 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import OpenAI, { APIError, InternalServerError, RateLimitError } from "openai";
 import { afterAll, describe, expect, it } from "vitest";
-import { startProxy } from "../../../src/server/proxy/start.js";
 import { streamOf } from "./fake-upstream.js";
-import { makeProxyConfig, useProxy } from "./setup.js";
+import { makeProxyConfig, startTestProxy, useProxy } from "./setup.js";
 
 /** The upstream failing in every way it can, and a client that leaves. */
 const setup = useProxy({ upstreamTimeoutMs: 400 });
@@ -27,15 +26,7 @@ describe("an upstream that", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const proxy = await startProxy({
-      configDir: config.dir,
-      port: 0,
-      watch: false,
-      encoderWorkers: 0,
-      textLane: false,
-      upstream: `http://127.0.0.1:${port}/v1`,
-      log: () => {},
-    });
+    const proxy = await startTestProxy(config.dir, `http://127.0.0.1:${port}/v1`);
     stops.push(() => proxy.close(), config.cleanup);
     const error = await new OpenAI({
       baseURL: `${proxy.url}/v1`,

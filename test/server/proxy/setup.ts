@@ -49,6 +49,24 @@ export async function makeProxyConfig() {
   return { dir, key: key.key, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** A proxy on a free loopback port in front of `upstream`, its log lines into `log`. */
+export function startTestProxy(
+  configDir: string,
+  upstream: string,
+  options: Partial<ProxyOptions> & { log?: (record: LogRecord) => void } = {},
+): Promise<RunningServer> {
+  return startProxy({
+    configDir,
+    port: 0,
+    watch: false,
+    encoderWorkers: 0,
+    textLane: false,
+    upstream,
+    log: () => {},
+    ...options,
+  });
+}
+
 export interface ProxySetup {
   readonly upstream: FakeUpstream;
   readonly proxy: RunningServer;
@@ -66,13 +84,7 @@ export function useProxy(options: Partial<ProxyOptions> = {}): ProxySetup {
     const config = await makeProxyConfig();
     const upstream = await startFakeUpstream();
     const logs: LogRecord[] = [];
-    const proxy = await startProxy({
-      configDir: config.dir,
-      port: 0,
-      watch: false,
-      encoderWorkers: 0,
-      textLane: false,
-      upstream: upstream.url,
+    const proxy = await startTestProxy(config.dir, upstream.url, {
       log: (record) => logs.push(record),
       ...options,
     });
