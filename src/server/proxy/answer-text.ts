@@ -3,7 +3,7 @@ import { restore } from "../../engine/redact/placeholders.js";
 
 /**
  * What output-check reads of a model's answer: its content, then each tool call's arguments, a
- * line break between them. A streamed answer's fragments are joined the same way in the order they
+ * line break between them (and a refusal's text, and a legacy `function_call`'s arguments). A streamed answer's fragments are joined the same way in the order they
  * come, so a stream and the same answer in JSON are checked as the same text.
  */
 export function answerJoiner() {
@@ -22,13 +22,16 @@ type ToolCall = { index?: number; function?: Json };
 const toolCalls = (holder: Json | undefined) =>
   Array.isArray(holder?.tool_calls) ? (holder.tool_calls as ToolCall[]) : [];
 
-/** The text of one JSON choice's `message`, or of one stream chunk's `delta` (`join` keeps the state). */
+/**
+ * The text of one JSON choice's `message`, or of one stream chunk's `delta` (`join` keeps the
+ * state): its content and refusal, each tool call's arguments and the legacy `function_call`'s.
+ */
 export function answerText(holder: Json | undefined, join = answerJoiner()): string {
-  let text = join("content", holder?.content);
+  let text = join("content", holder?.content) + join("refusal", holder?.refusal);
   toolCalls(holder).forEach((call, i) => {
     text += join(`tool:${call.index ?? i}`, call.function?.arguments);
   });
-  return text;
+  return text + join("function", (holder?.function_call as Json | undefined)?.arguments);
 }
 
 /** A JSON choice's message with the placeholders put back: content, refusal, tool-call arguments. */

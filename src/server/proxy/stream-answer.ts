@@ -55,6 +55,15 @@ const firstDelta = (chunk: Json | undefined) => {
   return first?.delta as Json | undefined;
 };
 
+/** Text in a choice other than the first, which no check reads: never passed on. */
+const otherChoiceText = (chunk: Json | undefined) => {
+  const choices = chunk?.choices;
+  return (
+    Array.isArray(choices) &&
+    (choices as Json[]).some((c) => (c.index ?? 0) !== 0 && answerText(c.delta as Json | undefined) !== "")
+  );
+};
+
 /**
  * The upstream's event stream as the client gets it: each event passed on unchanged (or with its
  * placeholders restored) once output-check has passed all its text, through the stream guard
@@ -80,6 +89,8 @@ export function guardedStream(options: GuardedStreamOptions): ReadableStream<Uin
     try {
       for await (const event of sseEvents(options.body, timer)) {
         const chunk = parseChunk(event.data);
+        if (otherChoiceText(chunk))
+          throw new ProxyError(502, "the upstream streamed a second choice", "upstream_invalid_answer");
         if (chunk && envelope === undefined && typeof chunk.id === "string") envelope = chunk;
         const text = answerText(firstDelta(chunk), join);
         pending.push({ event, ...(chunk ? { chunk } : {}), start: total, end: total + text.length });

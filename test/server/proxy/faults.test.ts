@@ -93,6 +93,48 @@ describe("an upstream that", () => {
   });
 });
 
+describe("text no check would read", () => {
+  it("a second choice in a stream ends it with an error event, its text never passed on", async () => {
+    const second = `data: ${JSON.stringify({
+      id: "chatcmpl-x",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "fake-model",
+      choices: [{ index: 1, delta: { content: "card 4111 1111 1111 1111" }, finish_reason: null }],
+    })}\n\n`;
+    setup.upstream.answer(() => ({ sse: [...streamOf(["Hello. "], { done: false }), second] }));
+    const res = await fetch(`${setup.baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...ask, stream: true }),
+    });
+    const raw = await res.text();
+    expect(raw).not.toContain("4111");
+    expect(raw).toContain('"code":"upstream_invalid_answer"');
+  });
+
+  it("a legacy function_call's arguments are checked like a tool call's", async () => {
+    const message = {
+      role: "assistant",
+      content: null,
+      function_call: { name: "pay", arguments: '{"card":"4111 1111 1111 1111"}' },
+    };
+    setup.upstream.answer(() => ({
+      json: JSON.stringify({
+        id: "c",
+        object: "chat.completion",
+        choices: [{ index: 0, message, finish_reason: "function_call" }],
+      }),
+    }));
+    const answer = await client().chat.completions.create(ask);
+    expect(answer.choices[0]).toEqual({
+      index: 0,
+      message: { role: "assistant", content: null },
+      finish_reason: "content_filter",
+    });
+  });
+});
+
 describe("a client that goes away mid-stream", () => {
   it("cancels the upstream request", async () => {
     setup.upstream.answer(() => ({ sse: streamOf(SENTENCES, { done: false }), holdOpen: true }));
