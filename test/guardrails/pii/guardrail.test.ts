@@ -4,9 +4,9 @@ import type { Detector, Finding } from "../../../src/guardrails/types.js";
 import { normalizeText } from "../../../src/text/normalize.js";
 
 describe("pii guardrail", () => {
-  it("defaults to disabled with every entity", () => {
+  it("defaults to disabled with every entity, flagging what it finds (not redacting it)", () => {
     const settings = piiGuardrail.settings.parse({});
-    expect(settings).toEqual({ enabled: false, entities: [...PII_ENTITIES] });
+    expect(settings).toEqual({ enabled: false, entities: [...PII_ENTITIES], action: "flag" });
   });
 
   it("rejects unknown entity names, listing the supported ones", () => {
