@@ -3,7 +3,7 @@ import { mlpLogit } from "../../src/guardrails/llm/mlp.js";
 import type { NgramMax } from "../../src/guardrails/llm/ngram-scorer.js";
 import { hashRange } from "../../src/text/hash.js";
 import type { Embedded } from "./embed.js";
-import type { Example } from "./example.js";
+import { dataInputOf, type Example, isData } from "./example.js";
 import { type MlpOptions, trainMlp } from "./mlp-train.js";
 import { type Stacked, stackExample, trainingRows } from "./stack.js";
 
@@ -28,12 +28,36 @@ export function trainStage(
 ): { mlp: Mlp; epochs: number } {
   const foldOf = (e: Example) => hashRange(options.seed + 17, family(e), 0, family(e).length) % folds;
   const scorers = Array.from({ length: folds }, (_, k) => scorerForFold(k));
-  const stacked = train.map((e, i) => stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer));
+  const data = (e: Example) => dataInputOf(e, options.dataInput);
+  const stacked = train.map((e, i) =>
+    stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer, data(e)),
+  );
   const fit = trainingRows(train, embedded, stacked, options.seed);
+  if (options.dataInput) {
+    // A document is also seen as "not known to be data" (0), as a single `message` arrives: the
+    // input can then only add what the context says, never take away what the text says alone.
+    const docs = train.flatMap((e, i) => (isData(e) ? [i] : []));
+    const unknown = docs.map((i) =>
+      stackExample(
+        train[i] as Example,
+        embedded[i] as Embedded,
+        scorers[foldOf(train[i] as Example)] as Scorer,
+        0,
+      ),
+    );
+    fit.push(
+      ...trainingRows(
+        docs.map((i) => train[i] as Example),
+        docs.map((i) => embedded[i] as Embedded),
+        unknown,
+        options.seed + 1,
+      ),
+    );
+  }
   const held = trainingRows(
     valid.examples,
     valid.embedded,
-    valid.examples.map((e, i) => stackExample(e, valid.embedded[i] as Embedded, valid.scorer)),
+    valid.examples.map((e, i) => stackExample(e, valid.embedded[i] as Embedded, valid.scorer, data(e))),
     options.seed,
   );
   log(`MLP rows: ${fit.length} train, ${held.length} early-stopping (calibration split)`);
