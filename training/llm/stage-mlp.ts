@@ -34,22 +34,19 @@ export function trainStage(
   );
   const fit = trainingRows(train, embedded, stacked, options.seed);
   if (options.dataInput) {
-    // A document is also seen as "not known to be data" (0), as a single `message` arrives: the
-    // input can then only add what the context says, never take away what the text says alone.
-    const docs = train.flatMap((e, i) => (isData(e) ? [i] : []));
-    const unknown = docs.map((i) =>
-      stackExample(
-        train[i] as Example,
-        embedded[i] as Embedded,
-        scorers[foldOf(train[i] as Example)] as Scorer,
-        0,
-      ),
-    );
+    // Each document is seen a second time as "not known to be data" (0), as a single `message`
+    // arrives, so the input can only add what the context says; each prompt attack a second time
+    // as data (1), since an instruction to the assistant pasted into a web page is still one.
+    const again = train.flatMap((e, i) => (isData(e) || e.label === 1 ? [i] : []));
+    const flipped = again.map((i) => {
+      const e = train[i] as Example;
+      return stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer, isData(e) ? 0 : 1);
+    });
     fit.push(
       ...trainingRows(
-        docs.map((i) => train[i] as Example),
-        docs.map((i) => embedded[i] as Embedded),
-        unknown,
+        again.map((i) => train[i] as Example),
+        again.map((i) => embedded[i] as Embedded),
+        flipped,
         options.seed + 1,
       ),
     );

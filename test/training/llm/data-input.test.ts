@@ -43,7 +43,7 @@ describe("the data input in training", () => {
     expect(stacked.inputs.every((x) => x.at(-1) === 1)).toBe(true);
   });
 
-  it("shows every document both ways, as data and as not known to be data", () => {
+  it("shows documents also as not known to be data, and prompt attacks also as data", () => {
     const train = [prompt, attack, email, doc];
     const embedded = [
       embed([prompt.text]),
@@ -79,9 +79,10 @@ describe("the data input in training", () => {
     };
     const without = rowsOf(false);
     const withData = rowsOf(true);
-    // prompt 1 + attack 1 + e-mail 3 + document 3 rows; the two documents' 6 rows again with data 0.
+    // prompt 1 + attack 1 + e-mail 3 + document 3 rows; the two documents' 6 rows again as not
+    // known to be data, the prompt attack's 1 again as data.
     expect(without.rows).toBe(8);
-    expect(withData.rows).toBe(14);
+    expect(withData.rows).toBe(15);
     expect(withData.input).toBe(without.input + 1);
   });
 });
