@@ -132,8 +132,10 @@ export function loadRound4(
     out.push(example(t, 0, "bipia-contexts", `bipia-ctx:${i}`, "long"));
     const injected = pick(attacks, rng);
     const text = plant(t, injected, rng);
+    // Keyed by the payload, as plantPayloads keys its rows: keyed by the whole text, a long context
+    // and its planted copy are near duplicates, and de-duplication would drop the clean one.
     out.push({
-      ...example(text, 1, "bipia-contexts", `bipia-ctx:${i}`, "indirect", text),
+      ...example(text, 1, "bipia-contexts", `bipia-ctx:${i}`, "indirect", injected),
       payload: injected,
     });
   });
