@@ -28,6 +28,7 @@ const EXAMPLES: Record<string, Plan> = {
       codes: [0],
     },
   "README.md: npx guardrail init": { skip: SERVER },
+  "README.md: npx guardrail check --messages datasets/samples/agent-conversation.json": { codes: [1] },
   "docs/batch.md: S=datasets/samples": { codes: [0, 0] },
   'docs/batch.md: npx guardrail batch prompts.csv --fail-under f1=0.9,recall=0.95 --max-fpr 0.02 --junit "$(mktemp -d)/junit.xml"':
     { skip: "needs your own data set (prompts.csv)" },

@@ -3,7 +3,7 @@ import { hashRange } from "../../src/text/hash.js";
 import { foldText } from "../../src/text/normalize.js";
 import type { LinearModel } from "../lib/logistic.js";
 import type { Embedded } from "./embed.js";
-import type { Example } from "./example.js";
+import { dataInputOf, type Example } from "./example.js";
 import type { Featured } from "./items.js";
 import type { MlpOptions } from "./mlp-train.js";
 import { stackExample } from "./stack.js";
@@ -89,7 +89,8 @@ export function outOfFold(
     for (const i of inFold) {
       const e = set.examples[i] as Example;
       ngram[i] = fit.scorer(foldText(e.text)).z;
-      mlp[i] = maxWindowLogit(fit.mlp, stackExample(e, set.embedded[i] as Embedded, fit.scorer));
+      const data = dataInputOf(e, ctx.mlp.dataInput);
+      mlp[i] = maxWindowLogit(fit.mlp, stackExample(e, set.embedded[i] as Embedded, fit.scorer, data));
     }
     ctx.log(`out-of-fold ${k + 1}/${folds}: ${inFold.length} examples scored by a fit on the other folds`);
   }

@@ -12,6 +12,7 @@ import { runMain } from "../lib/main.js";
 import { modelDir, SEED } from "../lib/paths.js";
 import { DATA_FLAGS, loadSplits } from "./data.js";
 import { embedExamples } from "./embed.js";
+import { isData } from "./example.js";
 
 const USAGE = "node --import tsx training/llm/errors.ts [flags]";
 const FLAGS = {
@@ -37,7 +38,7 @@ async function main(argv: string[]): Promise<void> {
   await encoder.close();
   const t = classifier.threshold;
   const rows = examples.map((e, i) => {
-    const r = classifier.explain(e.text, embedded[i]);
+    const r = classifier.explain(e.text, embedded[i], { data: isData(e) });
     return {
       source: e.source,
       group: family(e),

@@ -6,7 +6,7 @@
 import { type InjectionClassifier, loadInjectionClassifier } from "../../src/guardrails/llm/classifier.js";
 import type { Rule, ThresholdRules } from "./calibrate.js";
 import type { Embedded } from "./embed.js";
-import type { Example } from "./example.js";
+import { type Example, isData } from "./example.js";
 import { markdownTable, ruleTable, slices } from "./report.js";
 import type { Split } from "./split.js";
 
@@ -31,7 +31,7 @@ export async function cardTables(o: CardInput): Promise<string[]> {
   const evaluate = (c: InjectionClassifier, split: "test" | "heldout", mode: Mode) =>
     o.splits[split].map((example, i) => {
       const emb = mode === "full" ? o.embedded[split]?.[i] : undefined;
-      return { example, score: c.score(example.text, emb) };
+      return { example, score: c.score(example.text, emb, { data: isData(example) }) };
     });
   const report = (name: string, c: InjectionClassifier, mode: Mode, threshold: number) => {
     const table = markdownTable(slices(evaluate(c, "test", mode), evaluate(c, "heldout", mode), threshold));

@@ -19,6 +19,16 @@ export interface Example {
 
 export type Kind = "prompt" | "hard" | "long" | "indirect" | "harmful-plain";
 
+/**
+ * Whether an app would hand this text to the model as data (a retrieved document, an e-mail, a
+ * tool result) rather than as a request: the pool's documents, with or without a planted payload.
+ */
+export const isData = (e: Example): boolean => e.kind === "long" || e.kind === "indirect";
+
+/** The MLP's data input for `e` as the app would send it; undefined for a model without the input. */
+export const dataInputOf = (e: Example, dataInput: boolean | undefined): 0 | 1 | undefined =>
+  dataInput ? (isData(e) ? 1 : 0) : undefined;
+
 export function example(
   text: string,
   label: 0 | 1,

@@ -31,6 +31,9 @@ export const MODEL_FLAGS = {
   decay: flag.number(1e-4, "MLP decoupled weight decay per step", { min: 0 }),
   mlpEpochs: flag.integer(12, "MLP epochs (the most, with early stopping)", { min: 1 }),
   averageFrom: flag.integer(4, "average the MLP's weights from this epoch on; 0: early stopping", { min: 0 }),
+  dataInput: flag.boolean(
+    "the MLP also reads whether the text is data handed to the model (a tool result) or a request",
+  ),
 };
 export type ModelFlags = Parsed<typeof MODEL_FLAGS>;
 
@@ -62,6 +65,7 @@ export function fitContext(
       maxEpochs: flags.mlpEpochs,
       patience: 4,
       seed: flags.seed,
+      ...(flags.dataInput ? { dataInput: true } : {}),
       ...(flags.averageFrom > 0 ? { averageFrom: flags.averageFrom } : {}),
     },
     log,

@@ -7,7 +7,7 @@ import type { Mlp } from "../../src/guardrails/llm/mlp.js";
 import { calibrate, type ThresholdRules } from "./calibrate.js";
 import { type FitContext, foldScorers, type Scorer, STACK_FOLDS } from "./cross-fit.js";
 import type { Embedded } from "./embed.js";
-import type { Example } from "./example.js";
+import { dataInputOf, type Example } from "./example.js";
 import type { Featured } from "./items.js";
 import { metricsAt } from "./metrics.js";
 import type { Split } from "./split.js";
@@ -53,7 +53,11 @@ export function fitMlpStage(o: MlpStageInput) {
   const calEmb = new Map(splits.calibration.map((e, i) => [e, calEmbedded[i] as Embedded]));
   const raw =
     o.outOfFold ??
-    ((e: Example) => maxWindowLogit(net, stackExample(e, calEmb.get(e) as Embedded, o.scorer)));
+    ((e: Example) =>
+      maxWindowLogit(
+        net,
+        stackExample(e, calEmb.get(e) as Embedded, o.scorer, dataInputOf(e, fit.mlp.dataInput)),
+      ));
   const cal = calibrate(o.calibration, raw, o.rules, log);
   log(
     `MLP: ${trained.epochs} epochs; ${cal.isotonic.z.length} isotonic knots, ` +
@@ -71,6 +75,7 @@ export function fitMlpStage(o: MlpStageInput) {
     vectorDim: 512,
     isotonic: cal.isotonic,
     threshold: cal.threshold,
+    ...(fit.mlp.dataInput ? { dataInput: true } : {}),
   };
   return { mlp: net, header, thresholds: cal.thresholds };
 }

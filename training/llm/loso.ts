@@ -16,6 +16,8 @@
  *
  *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
  */
+import { writeFileSync } from "node:fs";
+import type { TextContext } from "../../src/guardrails/llm/classifier.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
@@ -23,7 +25,7 @@ import { assemble } from "./assemble.js";
 import { DATA_FLAGS, HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
 import { type Embedded, embedExamples } from "./embed.js";
-import type { Example } from "./example.js";
+import { type Example, isData } from "./example.js";
 import { fitContext, MODEL_FLAGS, type ModelFlags, thresholdRules } from "./fit-context.js";
 import { featureExamples } from "./items.js";
 import { type Metrics, metricsAt } from "./metrics.js";
@@ -40,7 +42,24 @@ const FLAGS = {
     "",
     "comma-separated groups to hold out, `untrained` for the fit that scores the never-trained sources (folds are independent: runs over disjoint lists give the whole table's rows)",
   ),
+  out: flag.path(
+    "",
+    "also write each view's rows as JSON lines to OUT-<view>.jsonl (heads/table.py reads them)",
+  ),
 };
+
+/**
+ * How the held-out texts are handed to a model with the data input (--data-input): `sent` as an
+ * app sends them (documents and e-mails as tool results, prompts as user turns), `unknown` all as
+ * a single `message` (nothing known of the role), `tool` all as tool results (a jailbreak pasted
+ * into a web page must still be caught). A model without the input has the one view.
+ */
+const VIEWS = {
+  sent: (e: Example): TextContext => ({ data: isData(e) }),
+  unknown: (): TextContext => ({ data: false }),
+  tool: (): TextContext => ({ data: true }),
+} as const;
+type View = keyof typeof VIEWS;
 
 /**
  * Public source groups the trainer learns from: a group is one public data set, with the rows
@@ -84,7 +103,7 @@ export function plan(withoutRound4: boolean): Plan {
 }
 
 interface Fitted {
-  score: (e: Example, emb: Embedded) => number;
+  score: (e: Example, emb: Embedded, context: TextContext) => number;
   threshold: number;
 }
 
@@ -126,19 +145,24 @@ function fitWithout(
     trainedAt: "loso",
     log: quiet,
   });
-  return { score: (e, emb) => classifier.score(e.text, emb), threshold: classifier.threshold };
+  return {
+    score: (e, emb, context) => classifier.score(e.text, emb, context),
+    threshold: classifier.threshold,
+  };
 }
 
 interface Row {
   group: string;
   threshold: number;
   m: Metrics;
+  /** The held-out texts an app hands the model as data (documents, e-mails), and the rest. */
+  byRole: { data: Metrics | null; prompt: Metrics | null };
 }
 
 const fmt = (x: number | null) => (x === null || !Number.isFinite(x) ? "–" : x.toFixed(3));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 
-export function summarise(rows: readonly Row[]) {
+export function summarise(rows: readonly { m: Metrics }[]) {
   const recalls = rows.flatMap((r) => (r.m.positives > 0 && r.m.recall !== null ? [r.m.recall] : []));
   const fprs = rows.flatMap((r) => (r.m.fpr !== null ? [r.m.fpr] : []));
   const f1s = rows.flatMap((r) => (r.m.positives > 0 && r.m.f1 !== null ? [r.m.f1] : []));
@@ -169,19 +193,34 @@ async function main(argv: string[]): Promise<void> {
   const never = new Set(Object.values(untrained).flat());
   const only = new Set(flags.only.split(",").filter(Boolean));
   const wanted = (group: string) => only.size === 0 || only.has(group);
-  const rows: Row[] = [];
+  const views: View[] = flags.dataInput ? ["sent", "unknown", "tool"] : ["sent"];
+  const rows = new Map<View, Row[]>(views.map((v) => [v, []]));
   const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
     const members = new Set(sources);
     // Harmful questions without an injection are neither attacks nor ordinary prompts (report.ts).
-    const scored = kept
-      .filter((e) => members.has(e.source) && e.kind !== "harmful-plain")
-      .map((e) => ({ label: e.label, score: model.score(e, embedded.get(e) as Embedded) }));
-    if (scored.length === 0) return;
-    rows.push({ group, threshold: model.threshold, m: metricsAt(scored, model.threshold) });
-    const last = rows.at(-1) as Row;
-    log(
-      `${group}: n ${last.m.n}, threshold ${last.threshold}, recall ${fmt(last.m.recall)}, FPR ${fmt(last.m.fpr)}`,
-    );
+    const held = kept.filter((e) => members.has(e.source) && e.kind !== "harmful-plain");
+    if (held.length === 0) return;
+    for (const view of views) {
+      const scored = held.map((e) => ({
+        label: e.label,
+        data: isData(e),
+        score: model.score(e, embedded.get(e) as Embedded, VIEWS[view](e)),
+      }));
+      const part = (data: boolean) => {
+        const some = scored.filter((r) => r.data === data);
+        return some.length ? metricsAt(some, model.threshold) : null;
+      };
+      const row = {
+        group,
+        threshold: model.threshold,
+        m: metricsAt(scored, model.threshold),
+        byRole: { data: part(true), prompt: part(false) },
+      };
+      (rows.get(view) as Row[]).push(row);
+      log(
+        `${group} (${view}): n ${row.m.n}, threshold ${row.threshold}, recall ${fmt(row.m.recall)}, FPR ${fmt(row.m.fpr)}`,
+      );
+    }
   };
   for (const [group, sources] of Object.entries(folds)) {
     if (!wanted(group)) continue;
@@ -192,7 +231,23 @@ async function main(argv: string[]): Promise<void> {
     for (const [group, sources] of Object.entries(untrained))
       scoreGroup(`${group} (never trained)`, sources, all);
   }
+  for (const view of views) printView(view, rows.get(view) as Row[], flags.dataInput);
+  if (flags.out)
+    for (const view of views)
+      writeFileSync(
+        `${flags.out}-${view}.jsonl`,
+        (rows.get(view) as Row[]).map((r) => `${JSON.stringify({ ...r, view })}\n`).join(""),
+      );
+}
 
+const VIEW_TITLE: Record<View, string> = {
+  sent: "as an app sends them: documents and e-mails as tool results, prompts as user turns",
+  unknown: "as a single `message`: nothing known of the role",
+  tool: "every text as a tool result",
+};
+
+function printView(view: View, rows: readonly Row[], dataInput: boolean): void {
+  if (dataInput) console.log(`\n### ${VIEW_TITLE[view]}`);
   console.log("\n| held-out source | n | attacks | threshold | ROC-AUC | precision | recall | F1 | FPR |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { group, threshold, m } of rows)
@@ -203,6 +258,13 @@ async function main(argv: string[]): Promise<void> {
   console.log(
     `\nmacro attack recall ${fmt(s.recall)} over ${s.counts[0]} sources; macro FPR ${fmt(s.fpr)} over ${s.counts[1]}; balanced accuracy ${fmt(s.balanced)}; macro F1 ${fmt(s.f1)} over the ${s.counts[2]} with both labels`,
   );
+  for (const role of ["data", "prompt"] as const) {
+    const part = rows.flatMap((r) => (r.byRole[role] ? [{ ...r, m: r.byRole[role] as Metrics }] : []));
+    const p = summarise(part);
+    console.log(
+      `${role === "data" ? "documents and e-mails (data)" : "prompts"}: macro recall ${fmt(p.recall)} over ${p.counts[0]} sources, macro FPR ${fmt(p.fpr)} over ${p.counts[1]}`,
+    );
+  }
 }
 
 runMain(import.meta.url, main);

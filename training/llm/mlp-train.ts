@@ -10,6 +10,8 @@ export interface Row {
 
 export interface MlpOptions {
   hidden: number;
+  /** The network reads a data input (mlp.ts DataInput): documents train both ways, see stack.ts. */
+  dataInput?: boolean;
   /** Adam step (Kingma & Ba 2015). */
   rate: number;
   /** Decoupled weight decay per step (AdamW, Loshchilov & Hutter 2019) on W1 and w2. */

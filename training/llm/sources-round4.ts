@@ -126,8 +126,18 @@ export function loadRound4(
     ),
     ...readJsonl<{ context: string }>(join(dir, "bipia/table_train.jsonl")).map((r) => r.context),
   ];
+  // Each table and code context clean, and again with one of the project's attacks planted (as in
+  // the WHOIS records): the e-mail, table, code and WHOIS contexts all carry payloads and not.
   byHash(contexts, CONTEXT_CAP).forEach((t, i) => {
     out.push(example(t, 0, "bipia-contexts", `bipia-ctx:${i}`, "long"));
+    const injected = pick(attacks, rng);
+    const text = plant(t, injected, rng);
+    // Keyed by the payload, as plantPayloads keys its rows: keyed by the whole text, a long context
+    // and its planted copy are near duplicates, and de-duplication would drop the clean one.
+    out.push({
+      ...example(text, 1, "bipia-contexts", `bipia-ctx:${i}`, "indirect", injected),
+      payload: injected,
+    });
   });
   return out.filter((e) => e.text.trim().length > 0);
 }

@@ -1,4 +1,4 @@
-import { mlpInput } from "../../src/guardrails/llm/mlp.js";
+import { type DataInput, mlpInput } from "../../src/guardrails/llm/mlp.js";
 import type { NgramMax } from "../../src/guardrails/llm/ngram-scorer.js";
 import { foldText } from "../../src/text/normalize.js";
 import type { Embedded } from "./embed.js";
@@ -16,7 +16,12 @@ export interface Stacked {
 }
 
 /** Builds the MLP inputs of every window exactly as the classifier does at run time. */
-export function stackExample(e: Example, emb: Embedded, scorer: (folded: string) => NgramMax): Stacked {
+export function stackExample(
+  e: Example,
+  emb: Embedded,
+  scorer: (folded: string) => NgramMax,
+  data?: DataInput,
+): Stacked {
   const folded = foldText(e.text);
   const whole = scorer(folded).z;
   const inputs: Float32Array[] = [];
@@ -25,7 +30,13 @@ export function stackExample(e: Example, emb: Embedded, scorer: (folded: string)
     const wf = foldText(w.text);
     const own = scorer(wf);
     inputs.push(
-      mlpInput(emb.vectors[i] as Float32Array, w.text, { window: own.own, subwindow: own.z, whole }),
+      mlpInput(
+        emb.vectors[i] as Float32Array,
+        w.text,
+        { window: own.own, subwindow: own.z, whole },
+        undefined,
+        data,
+      ),
     );
     ngram.push(own.z);
   });

@@ -3,7 +3,7 @@ import { mlpLogit } from "../../src/guardrails/llm/mlp.js";
 import type { NgramMax } from "../../src/guardrails/llm/ngram-scorer.js";
 import { hashRange } from "../../src/text/hash.js";
 import type { Embedded } from "./embed.js";
-import type { Example } from "./example.js";
+import { dataInputOf, type Example, isData } from "./example.js";
 import { type MlpOptions, trainMlp } from "./mlp-train.js";
 import { type Stacked, stackExample, trainingRows } from "./stack.js";
 
@@ -28,12 +28,33 @@ export function trainStage(
 ): { mlp: Mlp; epochs: number } {
   const foldOf = (e: Example) => hashRange(options.seed + 17, family(e), 0, family(e).length) % folds;
   const scorers = Array.from({ length: folds }, (_, k) => scorerForFold(k));
-  const stacked = train.map((e, i) => stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer));
+  const data = (e: Example) => dataInputOf(e, options.dataInput);
+  const stacked = train.map((e, i) =>
+    stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer, data(e)),
+  );
   const fit = trainingRows(train, embedded, stacked, options.seed);
+  if (options.dataInput) {
+    // Each document is seen a second time as "not known to be data" (0), as a single `message`
+    // arrives, so the input can only add what the context says; each prompt attack a second time
+    // as data (1), since an instruction to the assistant pasted into a web page is still one.
+    const again = train.flatMap((e, i) => (isData(e) || e.label === 1 ? [i] : []));
+    const flipped = again.map((i) => {
+      const e = train[i] as Example;
+      return stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer, isData(e) ? 0 : 1);
+    });
+    fit.push(
+      ...trainingRows(
+        again.map((i) => train[i] as Example),
+        again.map((i) => embedded[i] as Embedded),
+        flipped,
+        options.seed + 1,
+      ),
+    );
+  }
   const held = trainingRows(
     valid.examples,
     valid.embedded,
-    valid.examples.map((e, i) => stackExample(e, valid.embedded[i] as Embedded, valid.scorer)),
+    valid.examples.map((e, i) => stackExample(e, valid.embedded[i] as Embedded, valid.scorer, data(e))),
     options.seed,
   );
   log(`MLP rows: ${fit.length} train, ${held.length} early-stopping (calibration split)`);

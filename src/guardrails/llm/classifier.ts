@@ -4,7 +4,16 @@ import { sigmoid } from "../../models/math.js";
 import { dequantise, modelFiles } from "../../models/weight-file.js";
 import { foldText } from "../../text/normalize.js";
 import { applyIsotonic, type Isotonic } from "./isotonic.js";
-import { type Mlp, mlpFromValues, mlpInput, mlpLogit, mlpSize, type NgramView } from "./mlp.js";
+import {
+  type DataInput,
+  type Mlp,
+  mlpFromValues,
+  mlpInput,
+  mlpInputSize,
+  mlpLogit,
+  mlpSize,
+  type NgramView,
+} from "./mlp.js";
 import { createNgramLogit, createNgramScorer } from "./ngram-scorer.js";
 
 /** Where `npm run train:llm` writes the model: models/llm/ at the package root. */
@@ -31,7 +40,15 @@ export interface InjectionModelHeader {
   isotonic?: Isotonic;
   threshold: number;
   /** The MLP over window embeddings and n-gram logits (mlp.bin.gz), used when vectors are given. */
-  mlp?: { input: number; hidden: number; vectorDim: number; isotonic: Isotonic; threshold: number };
+  mlp?: {
+    input: number;
+    hidden: number;
+    vectorDim: number;
+    isotonic: Isotonic;
+    threshold: number;
+    /** The MLP's last input says whether the text is data handed to the model (mlp.ts DataInput). */
+    dataInput?: boolean;
+  };
   trainedAt: string;
 }
 
@@ -54,6 +71,15 @@ export interface InjectionScore {
   uses: "embeddings" | "ngrams";
 }
 
+/**
+ * What the caller knows of where the text comes from. `data`: it is data handed to the model (a
+ * tool result), not a request; a model trained with the data input judges an instruction to its
+ * human reader there as ordinary, one addressed to the assistant as the attack. Unknown by default.
+ */
+export interface TextContext {
+  readonly data?: boolean;
+}
+
 export interface InjectionClassifier {
   /** Threshold of the full model (with embeddings), or of n-grams when the model has no MLP. */
   readonly threshold: number;
@@ -64,8 +90,8 @@ export interface InjectionClassifier {
    * maximum counts; without it, or for a model with no MLP, n-grams alone score the whole text
    * and its sentence windows.
    */
-  score(text: string, embedded?: EmbeddedWindows): number;
-  explain(text: string, embedded?: EmbeddedWindows): InjectionScore;
+  score(text: string, embedded?: EmbeddedWindows, context?: TextContext): number;
+  explain(text: string, embedded?: EmbeddedWindows, context?: TextContext): InjectionScore;
   /**
    * How suspicious each window (clean text) looks to the n-gram model alone, as a logit: cheap, so
    * the engine can choose which windows of a very long text the encoder embeds.
@@ -90,6 +116,9 @@ export async function loadInjectionClassifier(
         header.mlp.hidden,
       )
     : undefined;
+  if (header.mlp && header.mlp.input !== mlpInputSize(header.mlp.vectorDim, header.mlp.dataInput === true)) {
+    throw files.unusable("model.json", "its MLP input size does not match its inputs");
+  }
   return createInjectionClassifier(header, weights, mlp);
 }
 
@@ -107,8 +136,14 @@ export function createInjectionClassifier(
     const { z, worst } = ngramMax(foldText(text));
     return { score: calibrateNgrams(z), threshold: header.threshold, worst, uses: "ngrams" };
   };
-  const withVectors = (text: string, embedded: EmbeddedWindows, net: Mlp): InjectionScore => {
+  const withVectors = (
+    text: string,
+    embedded: EmbeddedWindows,
+    net: Mlp,
+    context: TextContext,
+  ): InjectionScore => {
     const config = header.mlp as NonNullable<InjectionModelHeader["mlp"]>;
+    const data: DataInput = config.dataInput ? (context.data ? 1 : 0) : undefined;
     const folded = foldText(text);
     const seen = new Map<string, number>();
     const wholeMax = ngramMax(folded, seen);
@@ -122,7 +157,7 @@ export function createInjectionClassifier(
       const wf = foldText(w.text);
       const own = wf === folded ? wholeMax : ngramMax(wf, seen);
       const view: NgramView = { window: own.own, subwindow: own.z, whole };
-      const z = mlpLogit(net, mlpInput(vector, w.text, view, x));
+      const z = mlpLogit(net, mlpInput(vector, w.text, view, x, data));
       if (z > best) [best, worst] = [z, w.text];
     });
     const score = applyIsotonic(config.isotonic, best);
@@ -135,19 +170,19 @@ export function createInjectionClassifier(
     }
     return { score, threshold: config.threshold, worst, uses: "embeddings" };
   };
-  const explain = (text: string, embedded?: EmbeddedWindows): InjectionScore =>
+  const explain = (text: string, embedded?: EmbeddedWindows, context: TextContext = {}): InjectionScore =>
     mlp &&
     header.mlp &&
     embedded &&
     embedded.windows.length > 0 &&
     embedded.vectors[0]?.length === header.mlp.vectorDim
-      ? withVectors(text, embedded, mlp)
+      ? withVectors(text, embedded, mlp, context)
       : ngramOnly(text);
   return {
     threshold: header.mlp?.threshold ?? header.threshold,
     header,
     explain,
-    score: (text, embedded) => explain(text, embedded).score,
+    score: (text, embedded, context) => explain(text, embedded, context).score,
     triage: (texts) => Float64Array.from(texts, (t) => ngramLogit(foldText(t))),
   };
 }

@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { loadHfSequenceClassifier, readForLabel } from "../../models/hf-classifier/index.js";
 import { sharedModel } from "../../models/hf-classifier/shared.js";
-import type { Detector, GuardrailDefinition } from "../types.js";
-import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale } from "./classifier.js";
+import type { CheckRequest, Detector, GuardrailDefinition } from "../types.js";
+import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale, type TextContext } from "./classifier.js";
 
 const settings = z.strictObject({
   enabled: z.boolean().default(false),
@@ -65,6 +65,14 @@ async function ownModelDetector(
 }
 
 /**
+ * A tool result's content is data an attacker may have written, not the user's request; anything
+ * else (a user turn, tool-call arguments, a single `message`) is judged as a request.
+ */
+export const textContext = (request: Pick<CheckRequest, "role" | "source">): TextContext => ({
+  data: request.role === "tool" && request.source === "content",
+});
+
+/**
  * Says why the n-gram model alone scored a text: its threshold differs from the MLP's (0.590
  * against 0.454 for the bundled model), and `check ""` showed it with no word why.
  */
@@ -105,7 +113,7 @@ export const llmGuardrail = {
       triage: (texts) => classifier.triage(texts),
       async check(request) {
         const embedded = await request.embedding?.();
-        const result = classifier.explain(request.text.raw, embedded);
+        const result = classifier.explain(request.text.raw, embedded, textContext(request));
         const threshold = options.threshold ?? result.threshold;
         const note = fallbackNote(result.uses, embedded, options.threshold === undefined);
         return {

@@ -1,9 +1,13 @@
 import { foldText } from "../../text/normalize.js";
 import { CUE_COUNT, cues } from "./features/cues.js";
 
-/** Input width: the 512-d window vector, three n-gram logits, the cues. */
+/**
+ * Input width: the 512-d window vector, three n-gram logits, the cues, and (models trained with
+ * `--data-input`) one input that says the text was handed to the model as data.
+ */
 export const NGRAM_INPUTS = 3;
-export const mlpInputSize = (vectorDim: number): number => vectorDim + NGRAM_INPUTS + CUE_COUNT;
+export const mlpInputSize = (vectorDim: number, dataInput = false): number =>
+  vectorDim + NGRAM_INPUTS + CUE_COUNT + (dataInput ? 1 : 0);
 // n-gram logits span roughly ±15; this keeps them on the scale of the other inputs.
 const LOGIT_SCALE = 0.25;
 
@@ -24,20 +28,30 @@ export interface NgramView {
   whole: number;
 }
 
+/**
+ * Whether the text is data the app handed the model (a tool result: an e-mail, a web page, a file)
+ * rather than a request to it: 1 or 0 for a model with the data input, undefined for one without.
+ * 0 also means "not known": a single `message` may be either, and training shows the model every
+ * document both ways, so that 0 judges it as a model without the input would.
+ */
+export type DataInput = 0 | 1 | undefined;
+
 /** The MLP input of one engine window (`text` is the window of `text.clean`). */
 export function mlpInput(
   vector: Float32Array,
   text: string,
   ngram: NgramView,
   out?: Float32Array,
+  data?: DataInput,
 ): Float32Array {
-  const x = out ?? new Float32Array(vector.length + NGRAM_INPUTS + CUE_COUNT);
+  const x = out ?? new Float32Array(mlpInputSize(vector.length, data !== undefined));
   x.set(vector, 0);
   let k = vector.length;
   x[k++] = ngram.window * LOGIT_SCALE;
   x[k++] = ngram.subwindow * LOGIT_SCALE;
   x[k++] = ngram.whole * LOGIT_SCALE;
   for (const c of cues(text, foldText(text))) x[k++] = c;
+  if (data !== undefined) x[k++] = data;
   return x;
 }
 

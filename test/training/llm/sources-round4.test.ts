@@ -90,8 +90,21 @@ describe("round-4 injection sources", () => {
 
   it("reads fabric's system prompts only, and every hard negative as benign", () => {
     expect(rows.filter((r) => r.source === "fabric-patterns")).toHaveLength(1);
-    for (const s of ["fabric-patterns", "gpteacher_codegen", "bipia-contexts"])
+    for (const s of ["fabric-patterns", "gpteacher_codegen"])
       for (const r of rows.filter((x) => x.source === s)) expect(r.label).toBe(0);
-    expect(rows.filter((r) => r.source === "bipia-contexts")).toHaveLength(2);
+  });
+
+  it("keeps each table and code context clean as benign and, planted with an attack, as one, in one family", () => {
+    const contexts = rows.filter((r) => r.source === "bipia-contexts");
+    expect(contexts.filter((r) => r.label === 0)).toHaveLength(2);
+    const planted = contexts.filter((r) => r.label === 1);
+    expect(planted).toHaveLength(2);
+    for (const r of planted) {
+      expect(r.kind).toBe("indirect");
+      expect(r.payload).toBe(attack);
+      expect(r.text).toContain(attack);
+      const clean = contexts.find((c) => c.label === 0 && c.group === r.group);
+      expect(clean && r.text.length > clean.text.length).toBe(true);
+    }
   });
 });
