@@ -1,4 +1,5 @@
 import { UsageError } from "../../errors.js";
+import { precisionFromEnv } from "../../models/use-lite/precision.js";
 import type { RunningServer, StartOptions } from "../../server/start.js";
 import type { Limits } from "../../server/types.js";
 import type { ServeOptions } from "../commands/serve.js";
@@ -36,6 +37,7 @@ export async function runServe(options: ServeOptions, ctx: CliContext, deps?: Se
     host: options.host,
     port: options.port,
     limits,
+    encoderPrecision: precisionFromEnv(ctx.env),
     ...(options.maxConnections === undefined
       ? {}
       : { connections: { maxConnections: options.maxConnections } }),

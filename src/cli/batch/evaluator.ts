@@ -13,6 +13,7 @@ import type { CliContext } from "../context.js";
 import type { ChunkReply } from "./chunk-task.js";
 import type { BatchInput } from "./input.js";
 import type { WorkerSetup, WorkerTask } from "./worker.js";
+import { PRECISION_ENV } from "../../models/use-lite/precision.js";
 
 /** How the run gets its work done: a stream of units and what evaluates one, plus a way to stop. */
 export interface Evaluator {
@@ -60,6 +61,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
   const setup: WorkerSetup = {
     configFlag: ctx.configFlag,
     configEnv: ctx.env.GUARDRAIL_CONFIG,
+    precisionEnv: ctx.env[PRECISION_ENV],
     cwd: ctx.cwd,
     mode: o.mode,
     stop,
