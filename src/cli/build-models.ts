@@ -19,7 +19,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const where = relative(process.cwd(), files.modelPath) || files.modelPath;
     const name = precision === "fp32" ? "use-lite" : `use-lite ${precision}`;
-    console.log(`${name}: ${files.rebuilt ? "converted" : "up to date"} ${where} (${files.id}) in ${seconds} s`);
+    console.log(
+      `${name}: ${files.rebuilt ? "converted" : "up to date"} ${where} (${files.id}) in ${seconds} s`,
+    );
   }
   return 0;
 }

@@ -65,7 +65,8 @@ export interface GuardrailDeps {
 
 /** USE-lite, on worker threads unless `workers` is 0; imported only for profiles that embed. */
 async function defaultEncoder(workers: number, precision: Precision): Promise<Encoder> {
-  if (workers === 0) return (await import("../models/use-lite/encoder.js")).createUseLiteEncoder({ precision });
+  if (workers === 0)
+    return (await import("../models/use-lite/encoder.js")).createUseLiteEncoder({ precision });
   return (await import("../models/use-lite/encoder-pool.js")).createPooledEncoder({ workers, precision });
 }
 

@@ -12,15 +12,20 @@
  *   system_prompt_protection (the full-check bench's system prompt): the largest and mean absolute
  *   difference, and how many verdicts differ.
  */
+
+import { SYSTEM_PROMPT } from "../../bench/lib/texts.js";
 import { parseProfile } from "../../src/config/profile.js";
 import { compileProfile } from "../../src/engine/compile.js";
 import { createEngine } from "../../src/engine/engine.js";
 import { builtinGuardrails } from "../../src/guardrails/registry.js";
 import type { GuardrailId } from "../../src/guardrails/types.js";
 import { cosine } from "../../src/models/encoder.js";
-import { createUseLiteEncoder, USE_LITE_DIM, type UseLiteEncoder } from "../../src/models/use-lite/encoder.js";
+import {
+  createUseLiteEncoder,
+  USE_LITE_DIM,
+  type UseLiteEncoder,
+} from "../../src/models/use-lite/encoder.js";
 import type { Precision } from "../../src/models/use-lite/precision.js";
-import { SYSTEM_PROMPT } from "../../bench/lib/texts.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
@@ -40,7 +45,11 @@ interface Checked {
 }
 
 function profile(guardrails: Record<string, unknown>) {
-  const parsed = parseProfile({ name: "int8", guardrails }, { file: "int8.yaml", stem: "int8" }, builtinGuardrails);
+  const parsed = parseProfile(
+    { name: "int8", guardrails },
+    { file: "int8.yaml", stem: "int8" },
+    builtinGuardrails,
+  );
   if ("problems" in parsed) throw new Error(parsed.problems.join("\n"));
   return parsed;
 }
@@ -70,7 +79,9 @@ async function guardrailScores(precision: Precision, texts: readonly string[]): 
     const a = await engine.check("input", text, input);
     const b = await engine.check("output", text, output);
     if (a.failures.length + b.failures.length > 0)
-      throw new Error(`${precision}: ${[...a.failures, ...b.failures].map((f) => f.error.message).join("; ")}`);
+      throw new Error(
+        `${precision}: ${[...a.failures, ...b.failures].map((f) => f.error.message).join("; ")}`,
+      );
     results.push({
       scores: { ...scoresOf(a.body.checks), ...scoresOf(b.body.checks) },
       flagged: new Set([...a.flaggedBy, ...b.flaggedBy]),
@@ -129,7 +140,9 @@ async function main(argv: string[]): Promise<void> {
   const sources = [...new Set(sampled.map((s) => s.source))];
   for (const source of sources) {
     const mine = vectorCos.filter((_, i) => sampled[i]?.source === source);
-    console.log(`  ${source}: mean ${mean(mine).toFixed(5)}, worst ${Math.min(...mine).toFixed(5)} (n ${mine.length})`);
+    console.log(
+      `  ${source}: mean ${mean(mine).toFixed(5)}, worst ${Math.min(...mine).toFixed(5)} (n ${mine.length})`,
+    );
   }
   console.log(`Token states, int8 against fp32: ${describe(stateCos)}`);
   console.log(`int8 alone against in a batch of 32: ${describe(aloneCos)}`);

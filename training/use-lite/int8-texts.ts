@@ -65,7 +65,8 @@ const SOURCES: readonly { name: string; share: number; read: (dir: string) => st
   {
     name: "GPTFuzz model responses",
     share: 125,
-    read: (d) => readCsv(join(d, "moderation/gptfuzz/responses_labeled_train.csv")).map((r) => r.Response ?? ""),
+    read: (d) =>
+      readCsv(join(d, "moderation/gptfuzz/responses_labeled_train.csv")).map((r) => r.Response ?? ""),
   },
   {
     name: "HateCheck test cases",
@@ -75,13 +76,14 @@ const SOURCES: readonly { name: string; share: number; read: (dir: string) => st
   {
     name: "Davidson tweets",
     share: 75,
-    read: (d) => readCsv(join(d, "moderation/davidson-hate-speech/labeled_data.csv")).map((r) => r.tweet ?? ""),
+    read: (d) =>
+      readCsv(join(d, "moderation/davidson-hate-speech/labeled_data.csv")).map((r) => r.tweet ?? ""),
   },
   {
     name: "presidio-research texts with PII",
     share: 100,
     read: (d) =>
-      readJson<{ full_text: string }[]>(join(d, "pii/presidio-research/generated_small.json")).map(
+      readJson<{ full_text: string }[]>(join(d, "pii/presidio-research/generated_large.json")).map(
         (r) => r.full_text,
       ),
   },

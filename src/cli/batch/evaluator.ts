@@ -8,12 +8,12 @@ import { type Evaluated, rowBatches } from "../../eval/runner.js";
 import type { RowRange } from "../../eval/shard.js";
 import type { RowResult } from "../../eval/summary.js";
 import type { CheckMode } from "../../guardrails/types.js";
+import { PRECISION_ENV } from "../../models/use-lite/precision.js";
 import { compileSelected } from "../compile-selected.js";
 import type { CliContext } from "../context.js";
 import type { ChunkReply } from "./chunk-task.js";
 import type { BatchInput } from "./input.js";
 import type { WorkerSetup, WorkerTask } from "./worker.js";
-import { PRECISION_ENV } from "../../models/use-lite/precision.js";
 
 /** How the run gets its work done: a stream of units and what evaluates one, plus a way to stop. */
 export interface Evaluator {

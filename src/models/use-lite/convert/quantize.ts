@@ -33,7 +33,8 @@ export function quantizePerChannel(
       const v = Math.abs(weight[r * cols + c] as number);
       if (v > (scales[c] as number)) scales[c] = v;
     }
-  for (let c = 0; c < cols; c++) scales[c] = (scales[c] as number) > 0 ? (scales[c] as number) / WEIGHT_RANGE : 1;
+  for (let c = 0; c < cols; c++)
+    scales[c] = (scales[c] as number) > 0 ? (scales[c] as number) / WEIGHT_RANGE : 1;
   const q = new Int8Array(rows * cols);
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < cols; c++) {
@@ -58,7 +59,11 @@ export function denseMatMul(
   const qName = `${name}/int8`;
   b.initializers.set(qName, { name: qName, dataType: DataType.INT8, dims, raw: new Uint8Array(q.buffer) });
   const scaleName = b.floats(`${name}/int8_scale`, scales, [cols]);
-  const [xq, xScale, xZero] = b.op("DynamicQuantizeLinear", [x.name], undefined, 3) as [string, string, string];
+  const [xq, xScale, xZero] = b.op("DynamicQuantizeLinear", [x.name], undefined, 3) as [
+    string,
+    string,
+    string,
+  ];
   const [product] = b.op("MatMulInteger", [xq, qName, xZero]) as [string];
   const [asFloat] = b.op("Cast", [product], { to: DataType.FLOAT }) as [string];
   const [scale] = b.op("Mul", [xScale, scaleName]) as [string];
