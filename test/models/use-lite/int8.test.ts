@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +75,21 @@ describe("the int8 encoder file", () => {
     expect(manifest).toMatchObject({ approximates: fp32.id, quantizer: expect.stringContaining("int8") });
     const again = await ensureModel({ cacheDir: dir, precision: "int8", autoBuild: false });
     expect(again).toMatchObject({ id: int8.id, rebuilt: false });
+  }, 60_000);
+
+  it("is stale when its quantiser changed, or when it names another fp32 encoder", async () => {
+    const path = join(dir, INT8_MANIFEST_FILE);
+    const manifest = JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
+    for (const changed of [
+      { quantizer: "int8-per-channel/0" },
+      { approximates: "use-lite:0000000000000000" },
+    ]) {
+      await writeFile(path, JSON.stringify({ ...manifest, ...changed }));
+      await expect(ensureModel({ cacheDir: dir, precision: "int8", autoBuild: false })).rejects.toThrow(
+        /use-lite-int8\.onnx \(stale.*npm run build:models/,
+      );
+    }
+    expect((await ensureModel({ cacheDir: dir, precision: "int8" })).rebuilt).toBe(true);
   }, 60_000);
 });
 
