@@ -67,8 +67,15 @@ const { values } = parseArgs({
     root: { type: "string" },
     "encoder-texts": { type: "string", default: "240" },
     budget: { type: "string" },
+    precision: { type: "string", default: "both" },
   },
 });
+const PRECISIONS = { both: ["fp32", "int8"], fp32: ["fp32"], int8: ["int8"] } as const;
+type Precision = "fp32" | "int8";
+if (!Object.hasOwn(PRECISIONS, values.precision)) {
+  console.error(`--precision must be fp32, int8 or both, not "${values.precision}"`);
+  process.exit(2);
+}
 const options = {
   seconds: Number(values.seconds),
   requests: Number(values.requests),
@@ -80,6 +87,7 @@ const options = {
   root: values.root ? resolve(values.root) : ROOT.pathname.replace(/\/$/, ""),
   encoderTexts: Number(values["encoder-texts"]),
   budgetSeconds: values.budget === undefined ? undefined : Number(values.budget),
+  precisions: PRECISIONS[values.precision as keyof typeof PRECISIONS] as readonly Precision[],
 };
 const counts = {
   seconds: options.seconds,
@@ -291,9 +299,16 @@ function notesOf(lines: readonly LogLine[]): string[] {
     });
 }
 
-async function startOrExplain(mode: Mode, config: BenchConfig, logFile: string, nodeArgs: string[] = []) {
+async function startOrExplain(
+  mode: Mode,
+  config: BenchConfig,
+  logFile: string,
+  nodeArgs: string[] = [],
+  precision: Precision = "fp32",
+) {
   try {
-    return await spawnServer({ configDir: config.dir, logFile, nodeArgs, root: options.root });
+    const env = { GUARDRAIL_ENCODER_PRECISION: precision };
+    return await spawnServer({ configDir: config.dir, logFile, nodeArgs, root: options.root, env });
   } catch (error) {
     if (error instanceof ServerStartError) {
       throw new BenchError(`${PROFILE[mode]}: ${error.message}; its output:\n${error.output}`);
@@ -302,12 +317,12 @@ async function startOrExplain(mode: Mode, config: BenchConfig, logFile: string, 
   }
 }
 
-async function coldStarts(config: BenchConfig, logFile: string, runs: number) {
+async function coldStarts(config: BenchConfig, logFile: string, runs: number, precision: Precision) {
   const headers = checkHeaders(config, PROFILE.input);
   const body = JSON.stringify({ message: INPUT_TEXTS[0] });
   const results: { listeningMs: number; firstAnswerMs: number }[] = [];
   for (let run = 0; run < runs; run++) {
-    const server = await startOrExplain("input", config, logFile);
+    const server = await startOrExplain("input", config, logFile, [], precision);
     try {
       const answer = await post(false, server.url, PATHS.input, headers, body);
       const firstAnswerMs = performance.now() - server.startedAt;
@@ -333,10 +348,11 @@ async function runProfile(
   mode: Mode,
   config: BenchConfig,
   logFile: string,
+  precision: Precision,
   probes?: Probes,
 ): Promise<ProfileRun> {
   const profile = PROFILE[mode];
-  const server = await startOrExplain(mode, config, logFile);
+  const server = await startOrExplain(mode, config, logFile, [], precision);
   try {
     const startupNotes = notesOf(server.startupLog);
     for (const note of startupNotes) say(`  server ${note}`);
@@ -557,81 +573,82 @@ function loadAverage(): string {
   return spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
 }
 
-async function main(): Promise<void> {
-  // The encoder probes embed 3 × --encoder-texts texts at ~5 ms each; a loaded machine needs --budget.
-  const computed = 150 + 8 * options.seconds + (options.requests / 500) * 30 + options.encoderTexts * 0.05;
-  const budgetMs = (options.budgetSeconds ?? computed) * 1000;
-  setTimeout(() => {
-    console.error(`bench: over its time budget (${(budgetMs / 1000).toFixed(0)} s); stopping`);
-    process.exit(1); // the exit hook kills the servers and removes the temp dir
-  }, budgetMs).unref();
+/** One precision's pass: cold starts, both profiles, and the encoder probes beside INPUT-ALL's runs. */
+interface PrecisionRun {
+  precision: Precision;
+  machine: { before: string; after: string };
+  coldStart: { runs: number; listeningMedianMs: number; medianMs: number; maxMs: number };
+  profiles: ProfileRun[];
+  /** The fp32 encoder's own CPU (the reference), and with int8 the int8 encoder's too. */
+  encoder: {
+    texts: number;
+    alone: EncoderCpu;
+    paired: EncoderCpu;
+    own?: { alone: EncoderCpu; paired: EncoderCpu };
+  };
+  encoderRatios: ReturnType<typeof encoderRatios>;
+}
 
-  const stale = await staleDist(options.root);
-  if (stale.length > 0) {
-    say(`dist/ is stale (${stale.length} files, e.g. ${stale.slice(0, 3).join(", ")}): npm run build`);
-    const build = spawnSync("npm", ["run", "build"], { cwd: options.root, encoding: "utf8" });
-    if (build.status !== 0) throw new BenchError(`npm run build failed:\n${build.stdout}${build.stderr}`);
-  }
-  const model = join(options.root, "models/use-lite/use-lite.onnx");
-  if (!existsSync(model)) {
-    throw new BenchError(
-      `${model} is missing: run \`npm run build:models\` so cold starts use the cached model`,
-    );
-  }
-
-  const root = await mkdtemp(join(tmpdir(), "guardrail-bench-full-"));
-  removeOnExit(root);
-  const configs = await buildConfigs(root);
-  const logFile = join(root, "server.log");
-  const uptimeBefore = loadAverage();
-  say(`machine: ${uptimeBefore}`);
-
-  if (options.cpuProf) {
-    const profiles = [];
-    for (const mode of options.modes) profiles.push(await cpuProfile(mode, configs[mode], root));
-    say(`machine after: ${loadAverage()}`);
-    if (options.json) process.stdout.write(`${JSON.stringify({ cpuProfiles: profiles }, null, 2)}\n`);
-    return;
-  }
-
-  const words = (t: string) => t.split(/\s+/).length;
-  const inputWords = INPUT_TEXTS.map(words);
-  const outputWords = OUTPUT_TEXTS.map((t) => words(t.response));
-  say(
-    `texts: ${INPUT_TEXTS.length} prompts of ${Math.min(...inputWords)}–${Math.max(...inputWords)} words, ` +
-      `${OUTPUT_TEXTS.length} responses of ${Math.min(...outputWords)}–${Math.max(...outputWords)} words (each with and without its prompt); system prompt ${words(SYSTEM_PROMPT)} words`,
-  );
-
-  say(`cold start (${PROFILE.input}, ${options.coldRuns} runs)`);
-  const cold = await coldStarts(configs.input, logFile, options.coldRuns);
+async function measure(
+  precision: Precision,
+  configs: Record<Mode, BenchConfig>,
+  root: string,
+  logFile: string,
+): Promise<PrecisionRun> {
+  const before = loadAverage();
+  say(`${precision}: machine ${before}`);
+  say(`${precision}: cold start (${PROFILE.input}, ${options.coldRuns} runs)`);
+  const cold = await coldStarts(configs.input, logFile, options.coldRuns, precision);
   const runs: ProfileRun[] = [];
-  // The encoder's own CPU, measured next to the runs it is compared with: this machine's load changes.
+  // The encoder's own CPU, measured next to the runs it is compared with: this machine's load
+  // changes. The reference is always the fp32 encoder (issue 25); an int8 pass also measures its own.
   const texts = encoderTexts(options.encoderTexts);
-  let alone: EncoderCpu | undefined;
-  let paired: EncoderCpu | undefined;
+  const cpu = { alone: [] as EncoderCpu[], paired: [] as EncoderCpu[] };
+  const wanted: Precision[] = precision === "fp32" ? ["fp32"] : ["fp32", "int8"];
   const probes: Probes = {
     beforeUnloaded: async () => {
-      alone = await measureEncoderCpu(options.root, texts.sequential, root);
+      for (const p of wanted)
+        cpu.alone.push(await measureEncoderCpu(options.root, texts.sequential, root, 1, p));
     },
     beforeLoad: async () => {
-      paired = await measureEncoderCpu(options.root, texts.load, root, 2);
+      for (const p of wanted) cpu.paired.push(await measureEncoderCpu(options.root, texts.load, root, 2, p));
     },
   };
   for (const mode of options.modes) {
-    say(`${PROFILE[mode]}`);
-    runs.push(await runProfile(mode, configs[mode], logFile, mode === "input" ? probes : undefined));
+    say(`${precision}: ${PROFILE[mode]}`);
+    runs.push(
+      await runProfile(mode, configs[mode], logFile, precision, mode === "input" ? probes : undefined),
+    );
   }
-  const encoder = { texts: options.encoderTexts, alone: alone as EncoderCpu, paired: paired as EncoderCpu };
-  const uptimeAfter = loadAverage();
-
-  const firstAnswer = cold.map((c) => c.firstAnswerMs);
-  const listening = cold.map((c) => c.listeningMs);
-  const coldRow = {
-    runs: cold.length,
-    listeningMedianMs: percentile(listening, 50),
-    medianMs: percentile(firstAnswer, 50),
-    maxMs: Math.max(...firstAnswer),
+  const [alone, ownAlone] = cpu.alone as [EncoderCpu, EncoderCpu?];
+  const [paired, ownPaired] = cpu.paired as [EncoderCpu, EncoderCpu?];
+  const encoder = {
+    texts: options.encoderTexts,
+    alone,
+    paired,
+    ...(ownAlone && ownPaired ? { own: { alone: ownAlone, paired: ownPaired } } : {}),
   };
+  const firstAnswer = cold.map((c) => c.firstAnswerMs);
+  return {
+    precision,
+    machine: { before, after: loadAverage() },
+    coldStart: {
+      runs: cold.length,
+      listeningMedianMs: percentile(
+        cold.map((c) => c.listeningMs),
+        50,
+      ),
+      medianMs: percentile(firstAnswer, 50),
+      maxMs: Math.max(...firstAnswer),
+    },
+    profiles: runs,
+    encoder,
+    encoderRatios: encoderRatios(encoder, runs[0] as ProfileRun),
+  };
+}
+
+function report(run: PrecisionRun) {
+  const { precision, coldStart: coldRow, profiles: runs, encoder, encoderRatios: ratios } = run;
   const input = runs[0] as ProfileRun;
   const inputUnloaded = input.unloaded[0] as LatencyRow;
   const input8 = input.load.find((l) => l.connections === 8) as LoadRow;
@@ -649,13 +666,14 @@ async function main(): Promise<void> {
   };
 
   say();
-  say(`machine before: ${uptimeBefore}`);
-  say(`machine after:  ${uptimeAfter}`);
+  say(`=== encoder ${precision} (GUARDRAIL_ENCODER_PRECISION=${precision}) ===`);
+  say(`machine before: ${run.machine.before}`);
+  say(`machine after:  ${run.machine.after}`);
   say();
   say(
     table(
       [
-        "cold start (spawn → first input-check answer)",
+        `${precision}: cold start (spawn → first input-check answer)`,
         "runs",
         "listening ms (median)",
         "median ms",
@@ -678,7 +696,7 @@ async function main(): Promise<void> {
   say(
     table(
       [
-        "unloaded (1 connection, sequential)",
+        `${precision}: unloaded (1 connection, sequential)`,
         "n",
         "p50 ms",
         "p99 ms",
@@ -712,7 +730,7 @@ async function main(): Promise<void> {
   say(
     table(
       [
-        "load (autocannon)",
+        `${precision}: load (autocannon)`,
         "conns",
         "req/s",
         "p50 ms",
@@ -743,7 +761,7 @@ async function main(): Promise<void> {
   say();
   say(
     table(
-      ["server memory", "RSS after start", "peak RSS (VmHWM)", "target"],
+      [`${precision}: server memory`, "RSS after start", "peak RSS (VmHWM)", "target"],
       runs.map((r) => [
         r.profile,
         mib(r.idleRssMiB),
@@ -756,13 +774,12 @@ async function main(): Promise<void> {
     for (const problem of r.problems) say(`${r.profile} server logged ${problem}`);
   }
   say();
-  const ratios = encoderRatios(encoder, input);
   say(
     table(
       [
-        `${PROFILE.input} CPU per request ÷ the encoder's own CPU per text`,
+        `${precision}: ${PROFILE.input} CPU per request ÷ the fp32 encoder's own CPU per text`,
         "CPU ms/req",
-        "encoder ms/text",
+        "fp32 encoder ms/text",
         "ratio",
         "target",
       ],
@@ -776,21 +793,134 @@ async function main(): Promise<void> {
     ),
   );
   say(
-    `  encoder's own CPU (${encoder.texts} texts): sequential texts ${f2(encoder.alone.msPerText)} ms alone, ` +
+    `  fp32 encoder's own CPU (${encoder.texts} texts): sequential texts ${f2(encoder.alone.msPerText)} ms alone, ` +
       `${f2(encoder.alone.embeddedPerText)} windows/pieces embedded per text; load texts ${f2(encoder.paired.msPerText)} ms, ` +
       `two processes at once, ${f2(encoder.paired.embeddedPerText)} embedded per text`,
   );
+  if (encoder.own)
+    say(
+      `  ${precision} encoder's own CPU, same texts: ${f2(encoder.own.alone.msPerText)} ms alone, ` +
+        `${f2(encoder.own.paired.msPerText)} ms two processes at once ` +
+        `(${f2(encoder.own.alone.msPerText / encoder.alone.msPerText)}× / ${f2(encoder.own.paired.msPerText / encoder.paired.msPerText)}× the fp32 encoder)`,
+    );
+  return targets;
+}
+
+/** One row per precision, side by side: what issue 25 compares (the fp32 row is the reference). */
+function comparison(passes: readonly PrecisionRun[]) {
+  const rows = passes.map((run) => {
+    const [input, output] = run.profiles as [ProfileRun, ProfileRun?];
+    const at = (r: ProfileRun | undefined, c: number) => r?.load.find((l) => l.connections === c);
+    const ratio = (label: string) => run.encoderRatios.find((r) => r.label === label)?.ratio ?? Number.NaN;
+    const outputCpu = output?.unloaded[0]?.cpuMsPerRequest ?? Number.NaN;
+    return {
+      encoder: run.precision,
+      inputCpuMsPerRequest: input.unloaded[0]?.cpuMsPerRequest ?? Number.NaN,
+      inputRatioUnloaded: ratio("unloaded"),
+      inputRatio8: ratio("8 connections"),
+      inputRatio32: ratio("32 connections"),
+      outputCpuMsPerRequest: outputCpu,
+      outputRatioUnloaded: outputCpu / run.encoder.alone.msPerText,
+      encoderMsPerText: (run.encoder.own ?? run.encoder).alone.msPerText,
+      fp32EncoderMsPerText: run.encoder.alone.msPerText,
+      inputRps8: at(input, 8)?.rps ?? Number.NaN,
+      inputRps32: at(input, 32)?.rps ?? Number.NaN,
+      outputRps8: at(output, 8)?.rps ?? Number.NaN,
+      inputPeakRssMiB: input.peakRssMiB,
+      outputPeakRssMiB: output?.peakRssMiB,
+      coldStartMedianMs: run.coldStart.medianMs,
+    };
+  });
+  say();
+  say(
+    table(
+      [
+        "encoder (÷ = over the fp32 encoder's own CPU per text, measured in the same pass)",
+        "input CPU ms/req",
+        "÷ unloaded",
+        "÷ 8 / 32 conns",
+        "output CPU ms/req",
+        "÷ unloaded",
+        "encoder ms/text (own / fp32)",
+        "input req/s 8 / 32",
+        "output req/s 8",
+        "peak RSS in / out",
+        "cold start ms",
+      ],
+      rows.map((r) => [
+        r.encoder === "fp32" ? "fp32 (reference)" : r.encoder,
+        f2(r.inputCpuMsPerRequest),
+        f2(r.inputRatioUnloaded),
+        `${f2(r.inputRatio8)} / ${f2(r.inputRatio32)}`,
+        f2(r.outputCpuMsPerRequest),
+        f2(r.outputRatioUnloaded),
+        `${f2(r.encoderMsPerText)} / ${f2(r.fp32EncoderMsPerText)}`,
+        `${f1(r.inputRps8)} / ${f1(r.inputRps32)}`,
+        f1(r.outputRps8),
+        `${mib(r.inputPeakRssMiB)} / ${mib(r.outputPeakRssMiB)}`,
+        r.coldStartMedianMs.toFixed(0),
+      ]),
+    ),
+  );
+  return rows;
+}
+
+async function main(): Promise<void> {
+  // The encoder probes embed 3 × --encoder-texts texts at ~5 ms each; a loaded machine needs --budget.
+  const passes = options.precisions.length;
+  const computed =
+    150 + passes * (8 * options.seconds + (options.requests / 500) * 30 + options.encoderTexts * 0.05 + 30);
+  const budgetMs = (options.budgetSeconds ?? computed) * 1000;
+  setTimeout(() => {
+    console.error(`bench: over its time budget (${(budgetMs / 1000).toFixed(0)} s); stopping`);
+    process.exit(1); // the exit hook kills the servers and removes the temp dir
+  }, budgetMs).unref();
+
+  const stale = await staleDist(options.root);
+  if (stale.length > 0) {
+    say(`dist/ is stale (${stale.length} files, e.g. ${stale.slice(0, 3).join(", ")}): npm run build`);
+    const build = spawnSync("npm", ["run", "build"], { cwd: options.root, encoding: "utf8" });
+    if (build.status !== 0) throw new BenchError(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  }
+  // A checkout without the int8 file (one from before it existed) would silently serve fp32.
+  for (const file of options.precisions.map((p) => (p === "int8" ? "use-lite-int8.onnx" : "use-lite.onnx"))) {
+    const model = join(options.root, "models/use-lite", file);
+    if (!existsSync(model)) {
+      throw new BenchError(
+        `${model} is missing: run \`npm run build:models\` there (or pass --precision fp32 for a checkout without the int8 encoder)`,
+      );
+    }
+  }
+
+  const root = await mkdtemp(join(tmpdir(), "guardrail-bench-full-"));
+  removeOnExit(root);
+  const configs = await buildConfigs(root);
+  const logFile = join(root, "server.log");
+
+  if (options.cpuProf) {
+    say(`machine: ${loadAverage()}`);
+    const profiles = [];
+    for (const mode of options.modes) profiles.push(await cpuProfile(mode, configs[mode], root));
+    say(`machine after: ${loadAverage()}`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ cpuProfiles: profiles }, null, 2)}\n`);
+    return;
+  }
+
+  const words = (t: string) => t.split(/\s+/).length;
+  const inputWords = INPUT_TEXTS.map(words);
+  const outputWords = OUTPUT_TEXTS.map((t) => words(t.response));
+  say(
+    `texts: ${INPUT_TEXTS.length} prompts of ${Math.min(...inputWords)}–${Math.max(...inputWords)} words, ` +
+      `${OUTPUT_TEXTS.length} responses of ${Math.min(...outputWords)}–${Math.max(...outputWords)} words (each with and without its prompt); system prompt ${words(SYSTEM_PROMPT)} words`,
+  );
+
+  const results: PrecisionRun[] = [];
+  for (const precision of options.precisions) results.push(await measure(precision, configs, root, logFile));
+  const targets = results.map((run) => ({ encoder: run.precision, ...report(run) }));
+  const rows = comparison(results);
 
   if (options.json) {
-    const json = {
-      machine: { before: uptimeBefore, after: uptimeAfter },
-      options,
-      coldStart: { ...coldRow, runs: cold },
-      profiles: runs,
-      encoder,
-      encoderRatios: ratios,
-      targets,
-    };
+    const json = { options, passes: results, comparison: rows, targets };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   }
 }

@@ -7,10 +7,10 @@
 // of a two-window text) is embedded once. Only `embed` is timed, one call for the windows and one for the pieces as the server makes them:
 // tokenising for the model, the session runs, the vectors. Windowing, normalising and everything
 // else a check does are not.
-// Usage: node encoder-cpu-child.mjs ROOT TEXTS.json; prints one JSON line on stdout.
+// Usage: node encoder-cpu-child.mjs ROOT TEXTS.json [fp32|int8]; prints one JSON line on stdout.
 import { readFileSync } from "node:fs";
 
-const [root, textsFile] = process.argv.slice(2);
+const [root, textsFile, precision = "fp32"] = process.argv.slice(2);
 const dist = (path) => import(new URL(`dist/${path}`, new URL(`file://${root}/`)).href);
 const { createUseLiteEncoder } = await dist("models/use-lite/encoder.js");
 const { normalizeText } = await dist("text/normalize.js");
@@ -18,7 +18,7 @@ const { splitIntoWindows } = await dist("text/windows.js");
 const { pieceWindows } = await dist("engine/embedding.js");
 const { withVectorCache } = await dist("models/vector-cache.js");
 
-const encoder = createUseLiteEncoder({ autoBuild: false });
+const encoder = createUseLiteEncoder({ autoBuild: false, precision });
 await encoder.load();
 const texts = JSON.parse(readFileSync(textsFile, "utf8"));
 const count = (t) => encoder.countTokens(t);

@@ -23,10 +23,11 @@ interface ChildResult {
   wallMs: number;
 }
 
-function runChild(root: string, textsFile: string): Promise<ChildResult> {
+function runChild(root: string, textsFile: string, precision: string): Promise<ChildResult> {
   const script = new URL("encoder-cpu-child.mjs", import.meta.url).pathname;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, root, textsFile], { stdio: ["ignore", "pipe", "pipe"] });
+    const args = [script, root, textsFile, precision];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
@@ -47,10 +48,11 @@ export async function measureEncoderCpu(
   texts: readonly string[],
   tmp: string,
   processes: 1 | 2 = 1,
+  precision: "fp32" | "int8" = "fp32",
 ): Promise<EncoderCpu> {
   const file = join(tmp, `encoder-texts-${files++}.json`);
   await writeFile(file, JSON.stringify(texts));
-  const runs = await Promise.all(Array.from({ length: processes }, () => runChild(root, file)));
+  const runs = await Promise.all(Array.from({ length: processes }, () => runChild(root, file, precision)));
   const sum = (f: (r: ChildResult) => number) => runs.reduce((total, r) => total + f(r), 0);
   return {
     msPerText: sum((r) => r.cpuMs) / sum((r) => r.texts),

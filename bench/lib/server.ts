@@ -84,6 +84,8 @@ export interface SpawnOptions {
   readonly root?: string;
   /** The command and its own flags (default `serve`; e.g. `proxy --upstream URL`): built dist/ only. */
   readonly command?: readonly string[];
+  /** Extra environment variables for the server (e.g. GUARDRAIL_ENCODER_PRECISION). */
+  readonly env?: Readonly<Record<string, string>>;
   /** How long to wait for the "listening" line (default 60 s). */
   readonly timeoutMs?: number;
 }
@@ -199,6 +201,7 @@ export async function spawnServer(options: SpawnOptions): Promise<BenchServer> {
     child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
       stdio: ["ignore", out, "pipe"],
       cwd: root,
+      env: { ...process.env, ...options.env },
     });
   } else {
     const start = new URL("src/server/start.ts", ROOT).href;
@@ -207,7 +210,7 @@ await startServer({ configDir: ${JSON.stringify(options.configDir)}, host: "${HO
     child = spawn(
       process.execPath,
       [...(options.nodeArgs ?? []), "--import", "tsx", "--input-type=module", "-e", script],
-      { stdio: ["ignore", out, "pipe"], cwd: rootPath },
+      { stdio: ["ignore", out, "pipe"], cwd: rootPath, env: { ...process.env, ...options.env } },
     );
   }
   closeSync(out);

@@ -6,18 +6,23 @@
  */
 import { relative } from "node:path";
 import { ensureModel } from "../models/use-lite/model-cache.js";
+import { PRECISIONS } from "../models/use-lite/precision.js";
 
 async function main(argv: readonly string[]): Promise<number> {
   const force = argv.includes("--force");
   const at = argv.indexOf("--cache-dir");
   const cacheDir = at >= 0 ? argv[at + 1] : undefined;
-  const started = performance.now();
-  const files = await ensureModel({ force, ...(cacheDir ? { cacheDir } : {}) });
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const where = relative(process.cwd(), files.modelPath) || files.modelPath;
-  console.log(
-    `use-lite: ${files.rebuilt ? "converted" : "up to date"} ${where} (${files.id}) in ${seconds} s`,
-  );
+  // Both encoders, fp32 first: the int8 one names it (GUARDRAIL_ENCODER_PRECISION picks one at run time).
+  for (const precision of PRECISIONS) {
+    const started = performance.now();
+    const files = await ensureModel({ force, precision, ...(cacheDir ? { cacheDir } : {}) });
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const where = relative(process.cwd(), files.modelPath) || files.modelPath;
+    const name = precision === "fp32" ? "use-lite" : `use-lite ${precision}`;
+    console.log(
+      `${name}: ${files.rebuilt ? "converted" : "up to date"} ${where} (${files.id}) in ${seconds} s`,
+    );
+  }
   return 0;
 }
 

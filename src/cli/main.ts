@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { GuardrailError } from "../errors.js";
 import type { Encoder } from "../models/encoder.js";
+import { precisionFromEnv } from "../models/use-lite/precision.js";
 import type { CliContext } from "./context.js";
 import { type Io, processIo } from "./io.js";
 import { packageVersion } from "./package-version.js";
@@ -77,7 +78,9 @@ export async function main(): Promise<void> {
     registry: async () => (await import("../guardrails/registry.js")).builtinGuardrails,
     // Imported only when a profile needs it: rule-only commands never load onnxruntime.
     encoder: () => {
-      encoder ??= import("../models/use-lite/encoder.js").then((m) => m.createUseLiteEncoder());
+      encoder ??= import("../models/use-lite/encoder.js").then((m) =>
+        m.createUseLiteEncoder({ precision: precisionFromEnv(process.env) }),
+      );
       return encoder;
     },
   });

@@ -11,6 +11,7 @@ import { createEngine } from "../engine/engine.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
+import { type Precision, parsePrecision } from "../models/use-lite/precision.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { GUARD_STREAM_DEFAULTS, type GuardStreamOptions, guardStream } from "../stream/guard-stream.js";
 import type { StreamSource } from "../stream/source.js";
@@ -22,6 +23,8 @@ export interface GuardrailOptions extends ProfileSource {
   readonly maxMessageChars?: number;
   /** Threads running the sentence encoder (default min(2, cores)); 0 runs it on the calling thread. */
   readonly encoderWorkers?: number;
+  /** The sentence encoder's precision: "fp32" (default) or "int8" (faster; docs/performance.md). */
+  readonly encoderPrecision?: Precision;
 }
 
 /**
@@ -61,15 +64,17 @@ export interface GuardrailDeps {
 }
 
 /** USE-lite, on worker threads unless `workers` is 0; imported only for profiles that embed. */
-async function defaultEncoder(workers: number): Promise<Encoder> {
-  if (workers === 0) return (await import("../models/use-lite/encoder.js")).createUseLiteEncoder();
-  return (await import("../models/use-lite/encoder-pool.js")).createPooledEncoder({ workers });
+async function defaultEncoder(workers: number, precision: Precision): Promise<Encoder> {
+  if (workers === 0)
+    return (await import("../models/use-lite/encoder.js")).createUseLiteEncoder({ precision });
+  return (await import("../models/use-lite/encoder-pool.js")).createPooledEncoder({ workers, precision });
 }
 
-async function compile(source: ProfileSource, deps: GuardrailDeps, workers: number) {
+async function compile(source: GuardrailOptions, deps: GuardrailDeps, workers: number) {
+  const precision = parsePrecision(source.encoderPrecision, "encoderPrecision");
   const selected = await selectProfile(source, deps.registry, deps.cwd);
   const wanted = needsEncoder(selected, deps.registry);
-  const owned = wanted && !deps.encoder ? await defaultEncoder(workers) : undefined;
+  const owned = wanted && !deps.encoder ? await defaultEncoder(workers, precision) : undefined;
   const encoder = wanted ? (deps.encoder ?? owned) : undefined;
   let compiled: CompiledProfile;
   try {

@@ -5,6 +5,11 @@
 export interface EncoderInfo {
   /** Changes whenever the vectors could change (weights, tokenizer, converter): key caches on it. */
   readonly id: string;
+  /**
+   * The id of the encoder whose vectors these match within a measured tolerance (the int8
+   * USE-lite's fp32 original): what was built with that one, such as a vector index, serves as is.
+   */
+  readonly approximates?: string;
   readonly modelPath: string;
   /** Time the first load took, including any rebuild of the model file. */
   readonly loadMs: number;

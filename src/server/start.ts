@@ -11,6 +11,7 @@ import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registr
 import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
+import type { Precision } from "../models/use-lite/precision.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
 import {
@@ -52,6 +53,8 @@ export interface StartOptions {
   readonly encoder?: Encoder;
   /** Threads running the default encoder (default min(2, cores)); 0 runs it on the main thread. */
   readonly encoderWorkers?: number;
+  /** The default encoder's precision: fp32 (default) or int8 (`GUARDRAIL_ENCODER_PRECISION` for `serve`). */
+  readonly encoderPrecision?: Precision;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
   /** How long close() waits for in-flight requests before cutting connections (default 10 s). */
@@ -132,8 +135,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { configDir, host = "127.0.0.1", port = 8080, log = createStdoutLogger() } = options;
   const registry = options.registry ?? builtinGuardrails;
   const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
-  const pool = !options.encoder && workers > 0 ? createPooledEncoder({ workers }) : undefined;
-  const encoder = options.encoder ?? pool ?? createUseLiteEncoder();
+  const precision = options.encoderPrecision ?? "fp32";
+  const pool = !options.encoder && workers > 0 ? createPooledEncoder({ workers, precision }) : undefined;
+  const encoder = options.encoder ?? pool ?? createUseLiteEncoder({ precision });
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.
   // The built-in guardrails can be rebuilt on other threads (a config loader, the text lane).
   const builtin = registry === builtinGuardrails;

@@ -39,6 +39,29 @@ describe("guardrail serve", () => {
     expect(output().stderr).toContain("stopped (SIGTERM)");
   });
 
+  it("passes GUARDRAIL_ENCODER_PRECISION to the server, and refuses a value that is not one", async () => {
+    const starts: StartOptions[] = [];
+    const deps: ServeDeps = {
+      start: async (options) => {
+        starts.push(options);
+        return { port: 4321, url: "http://127.0.0.1:4321", reload: async () => true, close: async () => {} };
+      },
+      waitForStop: async () => "SIGTERM",
+    };
+    for (const env of [{}, { GUARDRAIL_ENCODER_PRECISION: "int8" }] as Record<string, string>[]) {
+      const { ctx } = context({ config: fixture("valid"), env });
+      expect(await runServe({ host: "127.0.0.1", port: 0 }, ctx, deps)).toBe(0);
+    }
+    expect(starts.map((s) => s.encoderPrecision)).toEqual(["fp32", "int8"]);
+    const run = await cli(["--config", fixture("valid"), "serve"], {
+      env: { GUARDRAIL_ENCODER_PRECISION: "int4" },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'GUARDRAIL_ENCODER_PRECISION: "int4" is not an encoder precision; use fp32 or int8',
+    );
+  });
+
   it("refuses a --max-connections that is not a whole number of at least 1", async () => {
     for (const bad of ["0", "-3", "ten"]) {
       const run = await cli(["--config", fixture("valid"), "serve", "--max-connections", bad]);

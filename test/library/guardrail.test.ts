@@ -232,3 +232,12 @@ describe("the library's layers", () => {
     }
   });
 });
+
+describe("createGuardrail's encoderPrecision", () => {
+  it("refuses a value that is not fp32 or int8, naming the option", async () => {
+    const options = { encoderPrecision: "int4" } as unknown as Parameters<typeof createGuardrail>[0];
+    await expect(createGuardrail(options)).rejects.toThrow(
+      'encoderPrecision: "int4" is not an encoder precision; use fp32 or int8',
+    );
+  });
+});

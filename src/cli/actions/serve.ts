@@ -1,4 +1,5 @@
 import { UsageError } from "../../errors.js";
+import { precisionFromEnv } from "../../models/use-lite/precision.js";
 import type { RunningServer, StartOptions } from "../../server/start.js";
 import type { Limits } from "../../server/types.js";
 import type { ServeOptions } from "../commands/serve.js";
@@ -45,6 +46,7 @@ export async function serveUntilStopped(
     host: options.host,
     port: options.port,
     limits,
+    encoderPrecision: precisionFromEnv(ctx.env),
     ...(options.maxConnections === undefined
       ? {}
       : { connections: { maxConnections: options.maxConnections } }),

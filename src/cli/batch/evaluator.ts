@@ -8,6 +8,7 @@ import { type Evaluated, rowBatches } from "../../eval/runner.js";
 import type { RowRange } from "../../eval/shard.js";
 import type { RowResult } from "../../eval/summary.js";
 import type { CheckMode } from "../../guardrails/types.js";
+import { PRECISION_ENV } from "../../models/use-lite/precision.js";
 import { compileSelected } from "../compile-selected.js";
 import type { CliContext } from "../context.js";
 import type { ChunkReply } from "./chunk-task.js";
@@ -60,6 +61,7 @@ export async function createEvaluator(ctx: CliContext, o: EvaluatorOptions): Pro
   const setup: WorkerSetup = {
     configFlag: ctx.configFlag,
     configEnv: ctx.env.GUARDRAIL_CONFIG,
+    precisionEnv: ctx.env[PRECISION_ENV],
     cwd: ctx.cwd,
     mode: o.mode,
     stop,

@@ -6,6 +6,7 @@ import { loadBundledConfig, loadConfig, resolveConfigDir } from "../../config/lo
 import { serveWorker } from "../../eval/pool-worker.js";
 import { builtinGuardrails } from "../../guardrails/registry.js";
 import type { CheckMode } from "../../guardrails/types.js";
+import { PRECISION_ENV, parsePrecision } from "../../models/use-lite/precision.js";
 import { compileChosen } from "../compile-selected.js";
 import { type ChunkTask, evaluateChunk } from "./chunk-task.js";
 import { coalescingEncoder } from "./coalescing-encoder.js";
@@ -14,6 +15,8 @@ import { createRowEvaluator, type RowTask } from "./evaluate-rows.js";
 export interface WorkerSetup {
   readonly configFlag: string | undefined;
   readonly configEnv: string | undefined;
+  /** GUARDRAIL_ENCODER_PRECISION as the main thread's environment has it, read when a profile embeds. */
+  readonly precisionEnv: string | undefined;
   readonly cwd: string;
   readonly profile?: string;
   readonly app?: string;
@@ -36,7 +39,9 @@ serveWorker<{ evaluate: ReturnType<typeof createRowEvaluator>; stopped: () => bo
     const config = dir ? await loadConfig(dir, registry) : await loadBundledConfig(registry);
     const { compiled, compared, engine } = await compileChosen(config, registry, setup, async () => {
       const { createUseLiteEncoder } = await import("../../models/use-lite/encoder.js");
-      return coalescingEncoder(createUseLiteEncoder());
+      return coalescingEncoder(
+        createUseLiteEncoder({ precision: parsePrecision(setup.precisionEnv, PRECISION_ENV) }),
+      );
     });
     const stop = new Int32Array(setup.stop);
     return {

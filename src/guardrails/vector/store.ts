@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Encoder } from "../../models/encoder.js";
+import type { Encoder, EncoderInfo } from "../../models/encoder.js";
 import { type BuiltIndex, buildIndex } from "./build.js";
 import type { Corpus } from "./corpus.js";
 import {
@@ -29,8 +29,16 @@ export interface LoadedIndex {
   readonly notes: readonly string[];
 }
 
-/** Why the stored index cannot be used as is, or the index itself. */
-async function readStored(target: IndexTarget, encoderId: string): Promise<VectorIndex | { why: string }> {
+/**
+ * Why the stored index cannot be used as is, or the index itself. An index built by the encoder
+ * this one approximates (the fp32 USE-lite, for the int8 one) serves as is: their vectors agree
+ * within the tolerance models/use-lite/README.md measures, and the vector guardrail's scores
+ * with it within the figures given there.
+ */
+async function readStored(
+  target: IndexTarget,
+  encoder: Pick<EncoderInfo, "id" | "approximates">,
+): Promise<VectorIndex | { why: string }> {
   let manifest: IndexManifest;
   let bytes: Uint8Array;
   try {
@@ -43,8 +51,8 @@ async function readStored(target: IndexTarget, encoderId: string): Promise<Vecto
   const corpora = (manifest.corpora ?? []).map((c) => c.sha256).join();
   if (manifest.format !== INDEX_FORMAT || manifest.builder !== BUILDER)
     return { why: "built by another version" };
-  if (manifest.encoder !== encoderId)
-    return { why: `built for encoder ${manifest.encoder}, not ${encoderId}` };
+  if (manifest.encoder !== encoder.id && manifest.encoder !== encoder.approximates)
+    return { why: `built for encoder ${manifest.encoder}, not ${encoder.id}` };
   if (corpora !== target.corpora.map((c) => c.sha256).join()) return { why: "its corpus changed" };
   if (manifest.indexSha256 !== sha256(bytes)) return { why: "its digest does not match the manifest" };
   const index = decodeIndex(bytes, manifest.ids ?? []);
@@ -56,8 +64,7 @@ async function readStored(target: IndexTarget, encoderId: string): Promise<Vecto
  * Never writes: a server must not modify its install, and `guardrail index build` is explicit.
  */
 export async function loadIndex(target: IndexTarget, encoder: Encoder): Promise<LoadedIndex> {
-  const { id } = await encoder.load();
-  const stored = await readStored(target, id);
+  const stored = await readStored(target, await encoder.load());
   if (!("why" in stored)) return { index: stored, status: "current", notes: [] };
   const started = performance.now();
   const { index } = await buildIndex(target.corpora, encoder);
@@ -77,8 +84,7 @@ export interface SavedIndex {
 
 /** Rebuilds an index on disk unless it is current; the manifest is written last, after the data. */
 export async function saveIndex(target: IndexTarget, encoder: Encoder, force = false): Promise<SavedIndex> {
-  const { id } = await encoder.load();
-  const stored = force ? undefined : await readStored(target, id);
+  const stored = force ? undefined : await readStored(target, await encoder.load());
   if (stored && !("why" in stored)) return { file: target.bin, rows: stored.rows, status: "current" };
   const built: BuiltIndex = await buildIndex(target.corpora, encoder);
   const manifest = {

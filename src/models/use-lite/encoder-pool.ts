@@ -196,6 +196,7 @@ export function createPooledEncoder(options: PooledEncoderOptions): PooledEncode
     const started = performance.now();
     const files = await ensureModel({
       ...(useLite.cacheDir ? { cacheDir: useLite.cacheDir } : {}),
+      ...(useLite.precision ? { precision: useLite.precision } : {}),
       autoBuild: useLite.autoBuild ?? true,
     });
     const running = slots.map((slot, i) => (slots[i] = slot ?? start(i)));
@@ -203,7 +204,12 @@ export function createPooledEncoder(options: PooledEncoderOptions): PooledEncode
     const stale = infos.find((info) => info.id !== files.id);
     if (stale) throw new Error(`USE-lite encoder worker loaded ${stale.id}, expected ${files.id}`);
     dispatch(); // unrefs the idle workers
-    return { id: files.id, modelPath: files.modelPath, loadMs: performance.now() - started };
+    return {
+      id: files.id,
+      ...(files.approximates ? { approximates: files.approximates } : {}),
+      modelPath: files.modelPath,
+      loadMs: performance.now() - started,
+    };
   };
 
   const loaded = (): Promise<EncoderInfo> => {

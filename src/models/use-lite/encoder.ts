@@ -5,6 +5,7 @@ import type { Encoder, EncoderInfo } from "../encoder.js";
 import { ModelUnavailableError } from "../model-error.js";
 import { OUTPUT_NAME, TOKEN_STATES_NAME } from "./convert/convert.js";
 import { IDS_INPUT, PAD_ID } from "./convert/dense-input.js";
+import type { Precision } from "./convert/quantize.js";
 import { ensureModel, sourceDir } from "./model-cache.js";
 import { createTokenizer, type Tokenizer, type Vocabulary } from "./tokenizer.js";
 
@@ -20,6 +21,11 @@ export const USE_LITE_DIM = 512;
 export const USE_LITE_MAX_TOKENS = 128;
 
 export interface UseLiteOptions {
+  /**
+   * fp32 (default), or int8: the dense layers' weights quantised per channel and run on
+   * onnxruntime's integer kernels (convert/quantize.ts; models/use-lite/README.md has its figures).
+   */
+  readonly precision?: Precision;
   /** Threads per inference. 1 by default: on a busy 2-core box more threads per run were slower. */
   readonly intraOpThreads?: number;
   /** Texts per model run; a longer list is split, sorted by length to pad less. */
@@ -87,6 +93,7 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncod
     const started = performance.now();
     const files = await ensureModel({
       ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      ...(options.precision ? { precision: options.precision } : {}),
       autoBuild: options.autoBuild ?? true,
     });
     const session = await ort.InferenceSession.create(files.modelPath, {
@@ -106,7 +113,12 @@ export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncod
     });
     return {
       session,
-      info: { id: files.id, modelPath: files.modelPath, loadMs: performance.now() - started },
+      info: {
+        id: files.id,
+        ...(files.approximates ? { approximates: files.approximates } : {}),
+        modelPath: files.modelPath,
+        loadMs: performance.now() - started,
+      },
     };
   };
 

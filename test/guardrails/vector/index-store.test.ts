@@ -64,6 +64,30 @@ describe("vector index files", () => {
     );
   });
 
+  it("serves an index built by the encoder this one approximates (int8 → fp32) as current", async () => {
+    const { corpusFile, indexDir } = await sandbox();
+    const target = () => bundledTarget({ corpusFile, indexDir });
+    await saveIndex(await target(), encoder);
+    const fp32 = (await encoder.load()).id;
+    const int8: Encoder = {
+      ...encoder,
+      load: async () => ({ ...(await encoder.load()), id: "use-lite-int8:x", approximates: fp32 }),
+    };
+    expect(await loadIndex(await target(), int8)).toMatchObject({ status: "current", notes: [] });
+    expect(await saveIndex(await target(), int8)).toMatchObject({ status: "current" });
+    const unrelated: Encoder = {
+      ...encoder,
+      load: async () => ({
+        ...(await encoder.load()),
+        id: "use-lite-int8:y",
+        approximates: "use-lite:other",
+      }),
+    };
+    const stale = await loadIndex(await target(), unrelated);
+    expect(stale.status).toBe("stale");
+    expect(stale.notes[0]).toContain(`built for encoder ${fp32}, not use-lite-int8:y`);
+  });
+
   it("detects an index built by another encoder, and a missing one", async () => {
     const { corpusFile, indexDir } = await sandbox();
     const other: Encoder = {

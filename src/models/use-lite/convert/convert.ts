@@ -7,6 +7,7 @@ import { matmulOps } from "./ops-matmul.js";
 import { reduceOps } from "./ops-reduce.js";
 import { shapeOps } from "./ops-shape.js";
 import { sliceOps } from "./ops-slice.js";
+import type { Precision } from "./quantize.js";
 import { parseInputRef, readTfjsGraph, type TfGraph, type TfNode } from "./tfjs-graph.js";
 
 /**
@@ -33,12 +34,13 @@ const TRANSLATORS: Readonly<Record<string, Translator>> = {
   ...matmulOps,
 };
 
-export async function convertTfjsModel(modelDir: string): Promise<Uint8Array> {
-  return convertGraph(await readTfjsGraph(modelDir));
+export async function convertTfjsModel(modelDir: string, precision: Precision = "fp32"): Promise<Uint8Array> {
+  return convertGraph(await readTfjsGraph(modelDir), precision);
 }
 
-export function convertGraph(graph: TfGraph): Uint8Array {
-  const b = new GraphBuilder();
+/** `int8` quantises every dense layer's weights (quantize.ts); the rest of the graph is the same. */
+export function convertGraph(graph: TfGraph, precision: Precision = "fp32"): Uint8Array {
+  const b = new GraphBuilder(precision);
   const { seeds } = seedDenseInput(graph, b);
   const output = findOutput(graph);
   const values = new Map<string, Value>(seeds);

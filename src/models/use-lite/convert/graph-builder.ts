@@ -1,4 +1,5 @@
 import { type AttributeValue, DataType, type OnnxNode, type OnnxTensor } from "./onnx-model.js";
+import type { Precision } from "./quantize.js";
 import type { TfNode, TfWeight } from "./tfjs-graph.js";
 
 /**
@@ -36,6 +37,9 @@ export class GraphBuilder {
   /** Name prefix of everything emitted for the TF node being translated. */
   scope = "";
   private counter = 0;
+
+  /** How dense layers with constant weights are emitted (quantize.ts). */
+  constructor(readonly precision: Precision = "fp32") {}
 
   /** Emits one ONNX node; returns its output names. */
   op(

@@ -4,7 +4,7 @@ import { ProtoWriter } from "./proto-writer.js";
  * The slice of the ONNX IR the converter emits, and its protobuf encoding.
  * Field numbers: https://github.com/onnx/onnx/blob/main/onnx/onnx.proto
  */
-export const DataType = { FLOAT: 1, INT32: 6, INT64: 7, BOOL: 9 } as const;
+export const DataType = { FLOAT: 1, UINT8: 2, INT8: 3, INT32: 6, INT64: 7, BOOL: 9 } as const;
 export type DataTypeCode = (typeof DataType)[keyof typeof DataType];
 
 export type AttributeValue = number | string | readonly number[] | OnnxTensor;

@@ -1,4 +1,5 @@
 import { fail, type GraphBuilder, operand, type Translator, type Value } from "./graph-builder.js";
+import { denseMatMul } from "./quantize.js";
 import { attrBool, attrInts, attrString } from "./tfjs-graph.js";
 
 /** MatMul, BatchMatMul (with adjoint flags) and the 1×1 Conv2D that the encoder uses as a dense layer. */
@@ -14,6 +15,13 @@ function swapLastTwo(b: GraphBuilder, x: Value): Value {
 function matmul(flagA: string, flagB: string): Translator {
   return (node, inputs, b) => {
     let x = operand(node, inputs, 0);
+    const weight = inputs[1]?.weight;
+    // A dense layer (a constant [in, out] matrix): the one kind of MatMul the int8 encoder quantises.
+    if (weight?.dtype === "float32" && weight.shape.length === 2 && !attrBool(node, flagB) && inputs[1]) {
+      if (attrBool(node, flagA)) x = swapLastTwo(b, x);
+      const [rows, cols] = weight.shape as [number, number];
+      return [denseMatMul(b, x, weight.data as Float32Array, [rows, cols], inputs[1].node)];
+    }
     let y = operand(node, inputs, 1);
     if (x.rank < 2 || y.rank < 2) fail(node, "operands must have rank ≥ 2");
     if (attrBool(node, flagA)) x = swapLastTwo(b, x);
@@ -38,8 +46,7 @@ const conv2d: Translator = (node, inputs, b) => {
   if (!unit("strides") || !unit("dilations")) fail(node, "only unit strides and dilations are supported");
   const format = attrString(node, "data_format");
   if (format !== undefined && format !== "NHWC") fail(node, `data_format ${format}`);
-  const matrix = b.floats(`${kernel.node}/as_matrix`, weight.data as Float32Array, [cin, cout]);
-  return [b.value("MatMul", [x.name, matrix], { rank: x.rank, type: "float", last: cout })];
+  return [denseMatMul(b, x, weight.data as Float32Array, [cin, cout], `${kernel.node}/as_matrix`)];
 };
 
 export const matmulOps: Record<string, Translator> = {
