@@ -22,6 +22,7 @@ const FLAGS = {
   limit: flag.integer(0, "at most this many prompts of each set (0: all)", { min: 0 }),
 };
 
+const MAX_CHARS = 12_000;
 const QUESTION = "Can you help me plan three days in Lisbon on a small budget?";
 const WAYS = ["system", "user turn"] as const;
 type Way = (typeof WAYS)[number];
@@ -36,7 +37,8 @@ async function main(argv: string[]): Promise<void> {
     chatgpt_system_prompt: take(
       prompts.filter((p) => p.source === "chatgpt_system_prompt").map((p) => p.text),
     ),
-    "fabric-patterns": take(fabricPatterns(join(flags.data, "injection"))),
+    // Cut as loadSystemPrompts cuts the others (one fabric pattern is longer than a request may be).
+    "fabric-patterns": take(fabricPatterns(join(flags.data, "injection")).map((t) => t.slice(0, MAX_CHARS))),
   };
   const guard = await createGuardrail({ profile: flags.profile });
   const check = async (way: Way, text: string): Promise<string[]> => {
