@@ -31,8 +31,8 @@ export interface NgramView {
 /**
  * Whether the text is data the app handed the model (a tool result: an e-mail, a web page, a file)
  * rather than a request to it: 1 or 0 for a model with the data input, undefined for one without.
- * 0 also means "not known": a single `message` may be either, and training shows the model every
- * document both ways, so that 0 judges it as a model without the input would.
+ * 0 also means "not known": a single `message` may be either, so training shows every document
+ * also at 0 (and every prompt attack also at 1; training/llm/stage-mlp.ts).
  */
 export type DataInput = 0 | 1 | undefined;
 
