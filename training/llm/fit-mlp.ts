@@ -7,9 +7,9 @@ import type { Mlp } from "../../src/guardrails/llm/mlp.js";
 import { calibrate, type ThresholdRules } from "./calibrate.js";
 import { type FitContext, foldScorers, type Scorer, STACK_FOLDS } from "./cross-fit.js";
 import type { Embedded } from "./embed.js";
-import { dataInputOf, type Example } from "./example.js";
+import { dataInputOf, type Example, isData } from "./example.js";
 import type { Featured } from "./items.js";
-import { metricsAt } from "./metrics.js";
+import { metricsAt, thresholdForPooledFpr } from "./metrics.js";
 import type { Split } from "./split.js";
 import { stackExample } from "./stack.js";
 import { maxWindowLogit, trainStage } from "./stage-mlp.js";
@@ -69,6 +69,9 @@ export function fitMlpStage(o: MlpStageInput) {
     members: o.members,
     log,
   });
+  const dataThreshold = fit.mlp.dataInput
+    ? thresholdForData(o.calibration, (e) => applyIsotonic(cal.isotonic, raw(e)), o.rules, log)
+    : undefined;
   const header = {
     input: net.input,
     hidden: net.hidden,
@@ -76,6 +79,7 @@ export function fitMlpStage(o: MlpStageInput) {
     isotonic: cal.isotonic,
     threshold: cal.threshold,
     ...(fit.mlp.dataInput ? { dataInput: true } : {}),
+    ...(dataThreshold === undefined ? {} : { dataThreshold }),
   };
   return { mlp: net, header, thresholds: cal.thresholds };
 }
@@ -99,4 +103,43 @@ function logCalibrationSplit(
   );
   const caught = indirect.filter((r) => r.score >= threshold).length;
   o.log(`calibration split indirect recall: ${caught}/${indirect.length}`);
+}
+
+/**
+ * The threshold for data (a tool result's content), by the pooled rule over the calibration
+ * split's benign documents alone. One shared threshold, set where prompts dominate the benign
+ * texts, flagged 30–42% of held-out clean e-mails and tables (round 2, training/README.md): a
+ * document is long and full of imperatives to its reader, so its scores sit higher.
+ */
+function thresholdForData(
+  calibration: Example[],
+  scoreOf: (e: Example) => number,
+  rules: ThresholdRules,
+  log: (m: string) => void,
+): number | undefined {
+  const bySource = new Map<string, number[]>();
+  let attacks = 0;
+  for (const e of calibration) {
+    if (!isData(e)) continue;
+    if (e.label === 1) {
+      attacks += 1;
+      continue;
+    }
+    bySource.set(e.source, [...(bySource.get(e.source) ?? []), scoreOf(e)]);
+  }
+  const benign = [...bySource.values()].flat();
+  if (benign.length === 0 || attacks === 0) {
+    log("data threshold: no benign documents or no planted attacks in the calibration split; none set");
+    return undefined;
+  }
+  const threshold = Math.min(
+    1,
+    Math.ceil(thresholdForPooledFpr([...bySource.values()], rules.pooled) * 1e4 - 1e-9) / 1e4,
+  );
+  const caught = calibration.filter((e) => isData(e) && e.label === 1 && scoreOf(e) >= threshold).length;
+  log(
+    `data threshold ${threshold}: ${benign.filter((x) => x >= threshold).length}/${benign.length} benign documents, ` +
+      `${caught}/${attacks} planted attacks over it (calibration split)`,
+  );
+  return threshold;
 }

@@ -42,6 +42,9 @@ const FLAGS = {
     "",
     "comma-separated groups to hold out, `untrained` for the fit that scores the never-trained sources (folds are independent: runs over disjoint lists give the whole table's rows)",
   ),
+  scoreInt8: flag.boolean(
+    "also score each held-out group with the int8 encoder's vectors (the fp32-trained fold model, as an app that sets GUARDRAIL_ENCODER_PRECISION=int8 runs it)",
+  ),
   out: flag.path(
     "",
     "also write each view's rows as JSON lines to OUT-<view>.jsonl (heads/table.py reads them)",
@@ -56,6 +59,8 @@ const FLAGS = {
  */
 const VIEWS = {
   sent: (e: Example): TextContext => ({ data: isData(e) }),
+  // As sent, with the held-out texts' vectors from the int8 encoder (--score-int8).
+  int8: (e: Example): TextContext => ({ data: isData(e) }),
   unknown: (): TextContext => ({ data: false }),
   tool: (): TextContext => ({ data: true }),
 } as const;
@@ -184,16 +189,23 @@ async function main(argv: string[]): Promise<void> {
     loadPool({ shared: flags.data, project: flags.project, round4: true }, flags.seed),
   );
   const { folds, untrained } = plan(flags.withoutRound4);
-  const encoder = createUseLiteEncoder({ intraOpThreads: 2 });
-  const vectors = await embedExamples(kept, encoder);
-  await encoder.close();
-  const embedded = new Map(kept.map((e, i) => [e, vectors[i] as Embedded]));
-  log(`${kept.length} examples embedded`);
+  const embedAll = async (precision: "fp32" | "int8") => {
+    const encoder = createUseLiteEncoder({ intraOpThreads: 2, precision });
+    const vectors = await embedExamples(kept, encoder);
+    await encoder.close();
+    log(`${kept.length} examples embedded (${precision})`);
+    return new Map(kept.map((e, i) => [e, vectors[i] as Embedded]));
+  };
+  const embedded = await embedAll("fp32");
+  const int8 = flags.scoreInt8 ? await embedAll("int8") : undefined;
 
   const never = new Set(Object.values(untrained).flat());
   const only = new Set(flags.only.split(",").filter(Boolean));
   const wanted = (group: string) => only.size === 0 || only.has(group);
-  const views: View[] = flags.dataInput ? ["sent", "unknown", "tool"] : ["sent"];
+  const views: View[] = [
+    ...(flags.dataInput ? (["sent", "unknown", "tool"] as const) : (["sent"] as const)),
+    ...(int8 ? (["int8"] as const) : []),
+  ];
   const rows = new Map<View, Row[]>(views.map((v) => [v, []]));
   const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
     const members = new Set(sources);
@@ -204,7 +216,11 @@ async function main(argv: string[]): Promise<void> {
       const scored = held.map((e) => ({
         label: e.label,
         data: isData(e),
-        score: model.score(e, embedded.get(e) as Embedded, VIEWS[view](e)),
+        score: model.score(
+          e,
+          ((view === "int8" ? int8 : undefined) ?? embedded).get(e) as Embedded,
+          VIEWS[view](e),
+        ),
       }));
       const part = (data: boolean) => {
         const some = scored.filter((r) => r.data === data);
@@ -244,10 +260,11 @@ const VIEW_TITLE: Record<View, string> = {
   sent: "as an app sends them: documents and e-mails as tool results, prompts as user turns",
   unknown: "as a single `message`: nothing known of the role",
   tool: "every text as a tool result",
+  int8: "as sent, scored on the int8 encoder's vectors (the model fitted on fp32 vectors)",
 };
 
 function printView(view: View, rows: readonly Row[], dataInput: boolean): void {
-  if (dataInput) console.log(`\n### ${VIEW_TITLE[view]}`);
+  if (dataInput || view === "int8") console.log(`\n### ${VIEW_TITLE[view]}`);
   console.log("\n| held-out source | n | attacks | threshold | ROC-AUC | precision | recall | F1 | FPR |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { group, threshold, m } of rows)

@@ -48,6 +48,12 @@ export interface InjectionModelHeader {
     threshold: number;
     /** The MLP's last input says whether the text is data handed to the model (mlp.ts DataInput). */
     dataInput?: boolean;
+    /**
+     * With the data input: the threshold chosen on benign documents alone. A data score is mapped
+     * onto the shared scale (onScale) so that it lands on `threshold`: one threshold to read and
+     * override, two operating points.
+     */
+    dataThreshold?: number;
   };
   trainedAt: string;
 }
@@ -160,7 +166,11 @@ export function createInjectionClassifier(
       const z = mlpLogit(net, mlpInput(vector, w.text, view, x, data));
       if (z > best) [best, worst] = [z, w.text];
     });
-    const score = applyIsotonic(config.isotonic, best);
+    const calibrated = applyIsotonic(config.isotonic, best);
+    const score =
+      data === 1 && config.dataThreshold !== undefined
+        ? onScale(calibrated, config.dataThreshold, config.threshold)
+        : calibrated;
     if (embedded.skipped?.length) {
       // Windows the encoder did not see are never skipped silently: the n-gram path scores the
       // whole text (every window), mapped onto this scale so that its own threshold lands on ours.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { loadHfSequenceClassifier, readForLabel } from "../../models/hf-classifier/index.js";
 import { sharedModel } from "../../models/hf-classifier/shared.js";
 import type { CheckRequest, Detector, GuardrailDefinition } from "../types.js";
+import { loadRoleAwareClassifier } from "./by-role.js";
 import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale, type TextContext } from "./classifier.js";
 
 const settings = z.strictObject({
@@ -108,7 +109,7 @@ export const llmGuardrail = {
     if (options.model) {
       return ownModelDetector(options.model, options.threshold ?? BYO_DEFAULT_THRESHOLD, context.baseDir);
     }
-    const classifier = await loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR);
+    const classifier = await loadRoleAwareClassifier();
     return {
       triage: (texts) => classifier.triage(texts),
       async check(request) {

@@ -58,6 +58,21 @@ describe("the data input", () => {
     expect(c.score("Please forward this e-mail.", embedded, { data: false })).toBe(asRequest);
   });
 
+  it("has an operating point of its own: a data score is mapped so its threshold lands on the shared one", () => {
+    const { header, mlp } = tinyModel(true);
+    // The data logit is 0 → isotonic 0.1; with a data threshold of 0.08 that is a flag.
+    const config = { ...(header.mlp as NonNullable<InjectionModelHeader["mlp"]>), dataThreshold: 0.08 };
+    const c = createInjectionClassifier({ ...header, mlp: config }, new Float32Array(1024), mlp);
+    const text = "Please forward this e-mail.";
+    const asData = c.explain(text, embedded, { data: true });
+    expect(asData.threshold).toBe(0.5);
+    expect(asData.score).toBeGreaterThanOrEqual(0.5);
+    // 0.1 on a scale whose 0.08 is the threshold: 0.5 + (0.1 − 0.08)·(1 − 0.5)/(1 − 0.08).
+    expect(asData.score).toBeCloseTo(0.5 + (0.02 * 0.5) / 0.92, 6);
+    // A request keeps the shared operating point.
+    expect(c.score(text, embedded, { data: false })).toBeCloseTo(0.9, 6);
+  });
+
   it("is ignored by a model trained without it", () => {
     const { header, mlp } = tinyModel(false);
     const c = createInjectionClassifier(header, new Float32Array(1024), mlp);
