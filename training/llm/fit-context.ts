@@ -34,6 +34,11 @@ export const MODEL_FLAGS = {
   dataInput: flag.boolean(
     "the MLP also reads whether the text is data handed to the model (a tool result) or a request",
   ),
+  dataCopies: flag.choice(
+    ["attacks", "prompts"] as const,
+    "attacks",
+    "with --data-input, the prompts also trained as data: the attacks, or every prompt (benign ones as negatives)",
+  ),
 };
 export type ModelFlags = Parsed<typeof MODEL_FLAGS>;
 
@@ -65,7 +70,7 @@ export function fitContext(
       maxEpochs: flags.mlpEpochs,
       patience: 4,
       seed: flags.seed,
-      ...(flags.dataInput ? { dataInput: true } : {}),
+      ...(flags.dataInput ? { dataInput: true, dataCopies: flags.dataCopies } : {}),
       ...(flags.averageFrom > 0 ? { averageFrom: flags.averageFrom } : {}),
     },
     log,

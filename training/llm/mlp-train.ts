@@ -12,6 +12,8 @@ export interface MlpOptions {
   hidden: number;
   /** The network reads a data input (mlp.ts DataInput): documents train both ways, see stack.ts. */
   dataInput?: boolean;
+  /** With dataInput: which prompts are trained a second time as data (stage-mlp.ts). */
+  dataCopies?: "attacks" | "prompts";
   /** Adam step (Kingma & Ba 2015). */
   rate: number;
   /** Decoupled weight decay per step (AdamW, Loshchilov & Hutter 2019) on W1 and w2. */

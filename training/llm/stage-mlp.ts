@@ -37,7 +37,11 @@ export function trainStage(
     // Each document is seen a second time as "not known to be data" (0), as a single `message`
     // arrives, so the input can only add what the context says; each prompt attack a second time
     // as data (1), since an instruction to the assistant pasted into a web page is still one.
-    const again = train.flatMap((e, i) => (isData(e) || e.label === 1 ? [i] : []));
+    // With dataCopies "prompts", benign prompts too: otherwise the input learns that any short
+    // request inside data is an attack (round 2 flagged 98% of TaskTracker's trivia questions
+    // sent as tool results).
+    const copied = (e: Example) => isData(e) || e.label === 1 || options.dataCopies === "prompts";
+    const again = train.flatMap((e, i) => (copied(e) ? [i] : []));
     const flipped = again.map((i) => {
       const e = train[i] as Example;
       return stackExample(e, embedded[i] as Embedded, scorers[foldOf(e)] as Scorer, isData(e) ? 0 : 1);

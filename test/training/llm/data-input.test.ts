@@ -62,7 +62,7 @@ describe("the data input in training", () => {
       seed: 1,
       averageFrom: 1,
     };
-    const rowsOf = (dataInput: boolean) => {
+    const rowsOf = (dataInput: boolean, dataCopies?: MlpOptions["dataCopies"]) => {
       const lines: string[] = [];
       const { mlp } = trainStage(
         train,
@@ -71,7 +71,7 @@ describe("the data input in training", () => {
         (e) => e.group,
         2,
         () => scorer,
-        { ...options, ...(dataInput ? { dataInput: true } : {}) },
+        { ...options, ...(dataInput ? { dataInput: true } : {}), ...(dataCopies ? { dataCopies } : {}) },
         (m) => lines.push(m),
       );
       const line = lines.find((m) => m.startsWith("MLP rows:")) as string;
@@ -84,5 +84,7 @@ describe("the data input in training", () => {
     expect(without.rows).toBe(8);
     expect(withData.rows).toBe(15);
     expect(withData.input).toBe(without.input + 1);
+    // With benign prompts copied as data too, the plain question's row is seen again.
+    expect(rowsOf(true, "prompts").rows).toBe(16);
   });
 });
