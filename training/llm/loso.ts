@@ -16,7 +16,7 @@
  *
  *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
  */
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import type { TextContext } from "../../src/guardrails/llm/classifier.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { flag, parseFlags } from "../lib/flags.js";
@@ -189,24 +189,37 @@ async function main(argv: string[]): Promise<void> {
     loadPool({ shared: flags.data, project: flags.project, round4: true }, flags.seed),
   );
   const { folds, untrained } = plan(flags.withoutRound4);
-  const embedAll = async (precision: "fp32" | "int8") => {
+  const embedAll = async (list: Example[], precision: "fp32" | "int8") => {
     const encoder = createUseLiteEncoder({ intraOpThreads: 2, precision });
-    const vectors = await embedExamples(kept, encoder);
+    const vectors = await embedExamples(list, encoder);
     await encoder.close();
-    log(`${kept.length} examples embedded (${precision})`);
-    return new Map(kept.map((e, i) => [e, vectors[i] as Embedded]));
+    log(`${list.length} examples embedded (${precision})`);
+    return new Map(list.map((e, i) => [e, vectors[i] as Embedded]));
   };
-  const embedded = await embedAll("fp32");
-  const int8 = flags.scoreInt8 ? await embedAll("int8") : undefined;
+  const embedded = await embedAll(kept, "fp32");
 
   const never = new Set(Object.values(untrained).flat());
   const only = new Set(flags.only.split(",").filter(Boolean));
   const wanted = (group: string) => only.size === 0 || only.has(group);
+  // Only the texts that are scored need int8 vectors: every fit trains on fp32 ones.
+  const scoredSources = new Set(
+    [
+      ...Object.entries(folds).filter(([g]) => wanted(g)),
+      ...(wanted("untrained") ? Object.entries(untrained) : []),
+    ].flatMap(([, sources]) => sources),
+  );
+  const int8 = flags.scoreInt8
+    ? await embedAll(
+        kept.filter((e) => scoredSources.has(e.source)),
+        "int8",
+      )
+    : undefined;
   const views: View[] = [
     ...(flags.dataInput ? (["sent", "unknown", "tool"] as const) : (["sent"] as const)),
     ...(int8 ? (["int8"] as const) : []),
   ];
   const rows = new Map<View, Row[]>(views.map((v) => [v, []]));
+  if (flags.out) for (const view of views) writeFileSync(`${flags.out}-${view}.jsonl`, "");
   const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
     const members = new Set(sources);
     // Harmful questions without an injection are neither attacks nor ordinary prompts (report.ts).
@@ -233,6 +246,8 @@ async function main(argv: string[]): Promise<void> {
         byRole: { data: part(true), prompt: part(false) },
       };
       (rows.get(view) as Row[]).push(row);
+      // Written as each fold is scored: a run stopped part-way keeps the folds it finished.
+      if (flags.out) appendFileSync(`${flags.out}-${view}.jsonl`, `${JSON.stringify({ ...row, view })}\n`);
       log(
         `${group} (${view}): n ${row.m.n}, threshold ${row.threshold}, recall ${fmt(row.m.recall)}, FPR ${fmt(row.m.fpr)}`,
       );
@@ -248,12 +263,6 @@ async function main(argv: string[]): Promise<void> {
       scoreGroup(`${group} (never trained)`, sources, all);
   }
   for (const view of views) printView(view, rows.get(view) as Row[], flags.dataInput);
-  if (flags.out)
-    for (const view of views)
-      writeFileSync(
-        `${flags.out}-${view}.jsonl`,
-        (rows.get(view) as Row[]).map((r) => `${JSON.stringify({ ...r, view })}\n`).join(""),
-      );
 }
 
 const VIEW_TITLE: Record<View, string> = {
