@@ -47,7 +47,7 @@ const FLAGS = {
   ),
   out: flag.path(
     "",
-    "also write each view's rows as JSON lines to OUT-<view>.jsonl (heads/table.py reads them)",
+    "also write each view's rows as JSON lines to OUT-<view>.jsonl (heads/table.py, by-role-table.ts read them) and every held-out text's score to OUT-scores.jsonl, each fold as it is scored",
   ),
 };
 
@@ -219,7 +219,7 @@ async function main(argv: string[]): Promise<void> {
     ...(int8 ? (["int8"] as const) : []),
   ];
   const rows = new Map<View, Row[]>(views.map((v) => [v, []]));
-  if (flags.out) for (const view of views) writeFileSync(`${flags.out}-${view}.jsonl`, "");
+  if (flags.out) for (const name of [...views, "scores"]) writeFileSync(`${flags.out}-${name}.jsonl`, "");
   const scoreGroup = (group: string, sources: readonly string[], model: Fitted) => {
     const members = new Set(sources);
     // Harmful questions without an injection are neither attacks nor ordinary prompts (report.ts).
@@ -235,6 +235,18 @@ async function main(argv: string[]): Promise<void> {
           VIEWS[view](e),
         ),
       }));
+      // Every held-out text's score, so operating points and model pairs can be compared later
+      // without refitting (a fold is minutes of CPU; a threshold is a line of code).
+      if (flags.out)
+        appendFileSync(
+          `${flags.out}-scores.jsonl`,
+          scored
+            .map((r, i) => {
+              const e = held[i] as Example;
+              return `${JSON.stringify({ group, view, source: e.source, kind: e.kind, threshold: model.threshold, ...r })}\n`;
+            })
+            .join(""),
+        );
       const part = (data: boolean) => {
         const some = scored.filter((r) => r.data === data);
         return some.length ? metricsAt(some, model.threshold) : null;
