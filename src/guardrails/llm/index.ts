@@ -97,7 +97,8 @@ function fallbackNote(
  * The injection classifier: an MLP over each sentence window's shared USE-lite vector, the n-gram
  * model's logits and a few cues; the worst window counts (an injection hidden in a long e-mail
  * counts). Without an encoder (no `request.embedding`) it falls back to the n-grams alone, with
- * their own bundled threshold (see models/llm/MODEL_CARD.md).
+ * their own bundled threshold (see models/llm/MODEL_CARD.md). A model under models/llm/data/, when
+ * one is bundled, judges tool results (by-role.ts).
  */
 export const llmGuardrail = {
   id: "llm",
