@@ -3,7 +3,7 @@
  * (sent as tool results) and its prompts, side by side from runs written by `loso.ts --out`.
  *   npx tsx training/llm/by-role-table.ts NAME=FILE.jsonl [NAME=FILE.jsonl …]
  * e.g. `base=/tmp/base-sent.jsonl data=/tmp/data-sent.jsonl`: the shipped pair of models is
- * `base` for prompts and `data` for documents (src/guardrails/llm/by-role.ts).
+ * `base` for prompts and `data` for documents: a pair that judges tool results with the second model.
  */
 import { readFileSync } from "node:fs";
 import { runMain } from "../lib/main.js";

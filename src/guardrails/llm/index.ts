@@ -3,7 +3,6 @@ import { z } from "zod";
 import { loadHfSequenceClassifier, readForLabel } from "../../models/hf-classifier/index.js";
 import { sharedModel } from "../../models/hf-classifier/shared.js";
 import type { CheckRequest, Detector, GuardrailDefinition } from "../types.js";
-import { loadRoleAwareClassifier } from "./by-role.js";
 import { DEFAULT_LLM_MODEL_DIR, loadInjectionClassifier, onScale, type TextContext } from "./classifier.js";
 
 const settings = z.strictObject({
@@ -97,8 +96,7 @@ function fallbackNote(
  * The injection classifier: an MLP over each sentence window's shared USE-lite vector, the n-gram
  * model's logits and a few cues; the worst window counts (an injection hidden in a long e-mail
  * counts). Without an encoder (no `request.embedding`) it falls back to the n-grams alone, with
- * their own bundled threshold (see models/llm/MODEL_CARD.md). A model under models/llm/data/, when
- * one is bundled, judges tool results (by-role.ts).
+ * their own bundled threshold (see models/llm/MODEL_CARD.md).
  */
 export const llmGuardrail = {
   id: "llm",
@@ -110,7 +108,7 @@ export const llmGuardrail = {
     if (options.model) {
       return ownModelDetector(options.model, options.threshold ?? BYO_DEFAULT_THRESHOLD, context.baseDir);
     }
-    const classifier = await loadRoleAwareClassifier();
+    const classifier = await loadInjectionClassifier(DEFAULT_LLM_MODEL_DIR);
     return {
       triage: (texts) => classifier.triage(texts),
       async check(request) {
