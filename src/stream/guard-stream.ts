@@ -24,7 +24,17 @@ export interface CheckEvent {
   readonly final: boolean;
 }
 
+/**
+ * When text is released and how often it is checked (docs/streaming.md has each one's cost and
+ * risk): `chunk` checks every chunk before releasing it, `sentence` (the default) releases whole
+ * sentences as checks pass them, `final` releases text as it arrives and checks it once at the end.
+ */
+export type StreamMode = "chunk" | "sentence" | "final";
+export const STREAM_MODES: readonly StreamMode[] = ["chunk", "sentence", "final"];
+
 export interface GuardStreamOptions {
+  /** See StreamMode (default `sentence`). */
+  mode?: StreamMode;
   /** The prompt that produced the response, sent with every check. */
   prompt?: string;
   /**
@@ -46,6 +56,11 @@ export interface GuardStreamOptions {
    * stops the source early. 0 sends a check for every chunk (one in flight, the rest coalesced).
    */
   checkChars?: number;
+  /**
+   * The least time between two checks' starts (default 0; `chunk` mode ignores it). A check that
+   * would release text waits for it; one that 256 characters unchecked call for does not.
+   */
+  checkIntervalMs?: number;
   /** The longest `message` one check sends (default 100,000, the server's limit). */
   maxCheckChars?: number;
   /** Stops the stream: the source is cancelled and the iteration throws the signal's reason. */
@@ -59,13 +74,15 @@ export const GUARD_STREAM_DEFAULTS = {
   holdBackChars: 64,
   sentenceHoldChars: 400,
   checkChars: 256,
+  checkIntervalMs: 0,
   maxCheckChars: 100_000,
 } as const;
 
 type Event =
   | { kind: "read"; text: string | undefined }
   | { kind: "checked"; end: number; response: OutputCheckResponse }
-  | { kind: "failed"; error: unknown };
+  | { kind: "failed"; error: unknown }
+  | { kind: "due" };
 
 const settle = <T>(promise: Promise<T>, done: (value: T) => Event): Promise<Event> =>
   promise.then(done, (error): Event => ({ kind: "failed", error }));
@@ -86,11 +103,29 @@ export async function* guardStream(
   const tailChars = options.tailChars ?? GUARD_STREAM_DEFAULTS.tailChars;
   const holdBack = options.holdBackChars ?? GUARD_STREAM_DEFAULTS.holdBackChars;
   const sentenceHold = options.sentenceHoldChars ?? GUARD_STREAM_DEFAULTS.sentenceHoldChars;
-  const checkChars = options.checkChars ?? GUARD_STREAM_DEFAULTS.checkChars;
+  const mode = options.mode ?? "sentence";
+  if (!STREAM_MODES.includes(mode))
+    throw new RangeError(
+      `unknown stream mode "${mode}": ${STREAM_MODES.join(", ").replace(/, (?=\w+$)/, " or ")}`,
+    );
+  const checkChars = options.checkChars ?? (mode === "chunk" ? 0 : GUARD_STREAM_DEFAULTS.checkChars);
   const releasable = (passed: number) => releasableEnd(text, released, passed, holdBack, sentenceHold);
   // Worth a check now: it could release text, or enough has arrived unchecked.
-  const worthChecking = (ready: number) =>
-    ready - checked >= checkChars || releasable(ready) > releasable(checked);
+  const intervalMs =
+    mode === "chunk" ? 0 : (options.checkIntervalMs ?? GUARD_STREAM_DEFAULTS.checkIntervalMs);
+  let lastCheckAt = Number.NEGATIVE_INFINITY;
+  let due: Promise<Event> | undefined; // a timer for a check that waits for checkIntervalMs
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  const worthChecking = (ready: number) => {
+    if (ready - checked >= checkChars) return true;
+    if (releasable(ready) <= releasable(checked)) return false;
+    const wait = lastCheckAt + intervalMs - performance.now();
+    if (wait <= 0) return true;
+    due ??= new Promise((resolve) => {
+      dueTimer = setTimeout(() => resolve({ kind: "due" }), wait);
+    });
+    return false;
+  };
   const maxCheckChars = options.maxCheckChars ?? GUARD_STREAM_DEFAULTS.maxCheckChars;
   // A chunk's check carries its context too: together they stay within the server's limit.
   const pieceChars = Math.max(2, maxCheckChars - tailChars);
@@ -117,7 +152,8 @@ export async function* guardStream(
     return response;
   };
   const next = async (): Promise<Event> => {
-    const event = await Promise.race([reading, checking, stop.event].filter((p) => p !== undefined));
+    const event = await Promise.race([reading, checking, due, stop.event].filter((p) => p !== undefined));
+    if (event.kind === "due") due = undefined;
     if (event.kind === "failed") throw event.error;
     return event;
   };
@@ -126,10 +162,11 @@ export async function* guardStream(
     while (!readDone || checking) {
       reading ??= readDone ? undefined : settle(reader.next(), (piece) => ({ kind: "read", text: piece }));
       const ready = checkableEnd(text, readDone);
-      if (!readDone && !checking && checked < ready && worthChecking(ready)) {
+      if (mode !== "final" && !readDone && !checking && checked < ready && worthChecking(ready)) {
         const start = checked;
         checked = ready - start > pieceChars ? safeCut(text, start + pieceChars) : ready;
         const end = checked;
+        lastCheckAt = performance.now();
         checking = settle(run(start, end, false), (response) => ({ kind: "checked", end, response }));
       }
       const event = await next();
@@ -137,6 +174,11 @@ export async function* guardStream(
         reading = undefined;
         if (event.text === undefined) readDone = true;
         else text += event.text;
+        // An audit: the text goes out unchecked, and only the final check below judges it.
+        if (mode === "final" && event.text) {
+          released = text.length;
+          yield event.text;
+        }
         continue;
       }
       if (event.kind !== "checked") continue;
@@ -150,6 +192,8 @@ export async function* guardStream(
         yield out;
       }
     }
+    clearTimeout(dueTimer);
+    due = undefined;
     // The whole response, as a one-shot output-check sees it. Past the server's limit no one-shot
     // check exists: then it is checked in consecutive pieces, each with its context.
     for (let start = 0; ; ) {
@@ -164,6 +208,7 @@ export async function* guardStream(
     }
     if (released < text.length) yield text.slice(released);
   } finally {
+    clearTimeout(dueTimer);
     inFlight.abort();
     stop.dispose();
     if (!readDone) reader.cancel().catch(() => {});
