@@ -92,7 +92,8 @@ const settle = <T>(promise: Promise<T>, done: (value: T) => Event): Promise<Even
  * that arrive meanwhile are sent together in the next one, so a slow network costs fewer, larger
  * checks, never a queue. At the end the whole response is checked once more, alone, so the
  * stream's verdict is the one-shot verdict. A flag throws GuardrailBlockedError; a flag, an error
- * or the caller leaving the loop cancels the source.
+ * or the caller leaving the loop cancels the source. That is the `sentence` and `chunk` modes; in
+ * `final` mode text is yielded as it arrives and only the check at the end is sent.
  */
 export async function* guardStream(
   check: OutputCheckFn,
@@ -110,12 +111,13 @@ export async function* guardStream(
     );
   const checkChars = options.checkChars ?? (mode === "chunk" ? 0 : GUARD_STREAM_DEFAULTS.checkChars);
   const releasable = (passed: number) => releasableEnd(text, released, passed, holdBack, sentenceHold);
-  // Worth a check now: it could release text, or enough has arrived unchecked.
   const intervalMs =
     mode === "chunk" ? 0 : (options.checkIntervalMs ?? GUARD_STREAM_DEFAULTS.checkIntervalMs);
   let lastCheckAt = Number.NEGATIVE_INFINITY;
   let due: Promise<Event> | undefined; // a timer for a check that waits for checkIntervalMs
   let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  // Worth a check now: enough has arrived unchecked, or it could release text and checkIntervalMs
+  // has passed since the last one (else a timer wakes the loop when it has).
   const worthChecking = (ready: number) => {
     if (ready - checked >= checkChars) return true;
     if (releasable(ready) <= releasable(checked)) return false;
