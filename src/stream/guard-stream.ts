@@ -5,9 +5,11 @@
  */
 import { GuardrailBlockedError } from "../api/errors.js";
 import type { OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
+import { STREAM_MODES, type StreamMode } from "./modes.js";
 import { readText, type StreamSource } from "./source.js";
 import { checkableEnd, releasableEnd, safeCut, tailStart } from "./text-bounds.js";
 
+export { STREAM_MODES, type StreamMode } from "./modes.js";
 export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "./source.js";
 
 /** One output-check; `signal` aborts it when the stream stops first. */
@@ -23,14 +25,6 @@ export interface CheckEvent {
   /** True for the check of the whole response at the end. */
   readonly final: boolean;
 }
-
-/**
- * When text is released and how often it is checked (docs/streaming.md has each one's cost and
- * risk): `chunk` checks every chunk before releasing it, `sentence` (the default) releases whole
- * sentences as checks pass them, `final` releases text as it arrives and checks it once at the end.
- */
-export type StreamMode = "chunk" | "sentence" | "final";
-export const STREAM_MODES: readonly StreamMode[] = ["chunk", "sentence", "final"];
 
 export interface GuardStreamOptions {
   /** See StreamMode (default `sentence`). */

@@ -1,6 +1,5 @@
-import { STREAM_MODES } from "../../stream/guard-stream.js";
 import { EXIT_CODES, type Execute, type OptionsOf, type Parent } from "../declare.js";
-import { integer, oneOf } from "../flag-parsers.js";
+import { integer, streamModeFlag } from "../flag-parsers.js";
 
 const declare = (parent: Parent) =>
   parent
@@ -20,7 +19,7 @@ const declare = (parent: Parent) =>
     .option(
       "--stream-mode <mode>",
       "with --stream: chunk (check every chunk before writing it), sentence (whole sentences as checks pass them; the default) or final (write at once, check once at the end)",
-      oneOf("--stream-mode", STREAM_MODES),
+      streamModeFlag,
     )
     .option("--profile <name>", "use this security profile instead of the default one")
     .option("--app <app-id>", "use the profile bound to this app")

@@ -1,6 +1,5 @@
-import { STREAM_MODES } from "../../stream/guard-stream.js";
 import type { Execute, OptionsOf, Parent } from "../declare.js";
-import { integer, oneOf } from "../flag-parsers.js";
+import { integer, streamModeFlag } from "../flag-parsers.js";
 import { serverFlags } from "./serve.js";
 
 const declare = (parent: Parent) =>
@@ -22,7 +21,7 @@ const declare = (parent: Parent) =>
       .option(
         "--stream-mode <mode>",
         "how streamed answers are checked: chunk (every chunk before it is sent), sentence (whole sentences as checks pass them; the default) or final (sent at once, checked once at the end)",
-        oneOf("--stream-mode", STREAM_MODES),
+        streamModeFlag,
       ),
     8088,
   );
