@@ -1,29 +1,41 @@
 /**
- * Streamed output-check (issue 11, section 5): a ~1,000-token response in chunks of three words
- * (about four tokens) through `GuardrailClient.guardStream` against the real server on the default
- * profile, and through the library in process (`createGuardrail`).
- * `npx tsx bench/stream.ts [--interval-ms 40] [--runs 3] [--tail-chars 2000] [--check-chars 256]
- * [--hold-back-chars 64] [--sentence-hold-chars 400]` (the guard's options, defaults as shown)
- * [--server-node-flag=--no-memory-reducer] (node flags for the measured servers, repeatable)
+ * Streamed output-check in each of the stream guard's modes (issue 11 section 5, issue 25 item 4):
+ * a ~1,000-token response in chunks of three words (about four tokens) through
+ * `GuardrailClient.guardStream` against the real server on the default profile, and through the
+ * library in process (`createGuardrail`).
+ * `npx tsx bench/stream.ts [--modes chunk,sentence,final] [--targets server,library]
+ * [--sources paced,burst] [--interval-ms 40] [--runs 3]` and the guard's own options, each mode's
+ * defaults unless given: [--tail-chars N] [--check-chars N] [--hold-back-chars N]
+ * [--sentence-hold-chars N] [--check-interval-ms N]. [--server-node-flag=--no-memory-reducer]
+ * (node flags for the measured servers, repeatable). [--guard-root DIR] measures the guard of
+ * another checkout (DIR/src/stream/guard-stream.ts; `git worktree add` one at the commit before),
+ * so before and after come from one sitting, the same texts and the same harness.
  *
  * Two sources: paced (a chunk every `--interval-ms`, an LLM at ~100 tokens/s) and burst (every
- * chunk at once). Printed per source: checks sent (the guard sends one when passing would release
- * text, or after 256 characters unchecked, one in flight), the check round trip p50/p99, the
- * release delay (chunk read → its last character yielded: the guard releases whole sentences, 64
- * characters behind what passed), and the CPU for the whole stream as a multiple of one one-shot
- * output-check of the same response: the server process's, or this process's less what draining
- * the same source without a guard costs. Every figure comes from a fresh
- * server or library instance (their vector caches start cold). Targets (issue 11): check
- * p50 below a one-shot output-check of a 60-word text; CPU ≤ 3× the one-shot.
+ * chunk at once). Printed per mode and source, per run: checks sent, the check round trip p50/p99,
+ * the release delay (chunk read → its last character yielded), the CPU for the whole stream (the
+ * server process's, or this process's) as a multiple of one one-shot output-check of the same
+ * response, the idle CPU (the same instance while the same source is drained with no guard: a
+ * server's timers and garbage collection, or this process's source and loop), the net ratio (CPU
+ * less idle, ÷ one-shot), and whether the stream's final check gave the one-shot body (timing
+ * aside). Then, per mode and source, the medians against issue 25's targets for the default mode
+ * paced (net CPU ≤ 2×, release delay p50 ≤ 300 ms) and, for every mode, final = one-shot in every
+ * run. Every figure comes from a fresh server or library instance (their vector caches start cold).
  */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { GuardrailBlockedError, GuardrailClient } from "../src/client/index.js";
 import { createGuardrail } from "../src/index.js";
-import { type CheckEvent, guardStream, type OutputCheckFn } from "../src/stream/guard-stream.js";
+import {
+  type CheckEvent,
+  guardStream,
+  type OutputCheckFn,
+  type StreamMode,
+} from "../src/stream/guard-stream.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
@@ -33,21 +45,48 @@ const { values } = parseArgs({
   options: {
     "interval-ms": { type: "string", default: "40" },
     runs: { type: "string", default: "3" },
-    "tail-chars": { type: "string", default: "2000" },
-    "check-chars": { type: "string", default: "256" },
-    "hold-back-chars": { type: "string", default: "64" },
-    "sentence-hold-chars": { type: "string", default: "400" },
+    "tail-chars": { type: "string" },
+    "check-chars": { type: "string" },
+    "hold-back-chars": { type: "string" },
+    "sentence-hold-chars": { type: "string" },
+    "check-interval-ms": { type: "string" },
     // A node flag for the server processes, e.g. --server-node-flag=--no-memory-reducer (repeatable).
     "server-node-flag": { type: "string", multiple: true, default: [] },
+    modes: { type: "string", default: "chunk,sentence,final" },
+    targets: { type: "string", default: "server,library" },
+    sources: { type: "string", default: "paced,burst" },
+    // Another checkout whose src/stream/guard-stream.ts is measured too, in its default mode,
+    // each run beside this checkout's: "before" in one sitting.
+    "before-root": { type: "string" },
   },
 });
 const intervalMs = Number(values["interval-ms"]);
 const runs = Number(values.runs);
+const modes = values.modes.split(",") as StreamMode[];
+/** A guard to measure: this checkout's in one mode, or another checkout's in its default one. */
+interface Variant {
+  readonly label: string;
+  readonly mode?: StreamMode;
+  readonly guard: typeof guardStream;
+}
+const variants: Variant[] = modes.map((mode) => ({ label: mode, mode, guard: guardStream }));
+const beforeRoot = values["before-root"];
+if (beforeRoot)
+  variants.unshift({
+    label: "before",
+    guard: (await import(pathToFileURL(join(beforeRoot, "src/stream/guard-stream.ts")).href)).guardStream,
+  });
+const targetNames = values.targets.split(",");
+const sources = values.sources.split(",");
+// Only the options given: each mode has its own defaults.
+const numberOption = (flag: string, key: string) =>
+  values[flag as "tail-chars"] === undefined ? {} : { [key]: Number(values[flag as "tail-chars"]) };
 const guardOptions = {
-  tailChars: Number(values["tail-chars"]),
-  checkChars: Number(values["check-chars"]),
-  holdBackChars: Number(values["hold-back-chars"]),
-  sentenceHoldChars: Number(values["sentence-hold-chars"]),
+  ...numberOption("tail-chars", "tailChars"),
+  ...numberOption("check-chars", "checkChars"),
+  ...numberOption("hold-back-chars", "holdBackChars"),
+  ...numberOption("sentence-hold-chars", "sentenceHoldChars"),
+  ...numberOption("check-interval-ms", "checkIntervalMs"),
 };
 
 const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-stream-"));
@@ -136,6 +175,7 @@ interface Instance {
   close(): Promise<void>;
 }
 interface Target {
+  readonly id: string;
   readonly name: string;
   /** Its CPU is this process's: the source's own timers count in it, and are taken off. */
   readonly inProcess: boolean;
@@ -151,6 +191,7 @@ async function warm(instance: Instance): Promise<Instance> {
 }
 
 const serverTarget: Target = {
+  id: "server",
   name: "server (HTTP)",
   inProcess: false,
   async fresh() {
@@ -176,6 +217,7 @@ const serverTarget: Target = {
   },
 };
 const libraryTarget: Target = {
+  id: "library",
   name: "library (in process)",
   inProcess: true,
   async fresh() {
@@ -193,13 +235,17 @@ const libraryTarget: Target = {
   },
 };
 
+/** A body without its timing: what two checks of the same text must agree on. */
+const verdictOf = (body: unknown) => JSON.stringify({ ...(body as object), execution_time: undefined });
+
 /** One one-shot output-check of the whole response, and the round trip of a 60-word text, each cold. */
-async function oneShot(target: Target): Promise<{ cpu: number; sixtyP50: number }> {
+async function oneShot(target: Target): Promise<{ cpu: number; sixtyP50: number; verdict: string }> {
   const cpus: number[] = [];
   const sixty: number[] = [];
+  let verdict = "";
   for (let run = 0; run < runs; run++) {
     const instance = await target.fresh();
-    cpus.push(await instance.cpuOf(() => instance.check(whole, {})));
+    cpus.push(await instance.cpuOf(async () => (verdict = verdictOf(await instance.check(whole, {})))));
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
       // A new text each time (the cache would answer a repeat): the i-th 60 words of the response.
@@ -208,10 +254,10 @@ async function oneShot(target: Target): Promise<{ cpu: number; sixtyP50: number 
     }
     await instance.close();
   }
-  return { cpu: percentile(cpus, 50), sixtyP50: percentile(sixty, 50) };
+  return { cpu: percentile(cpus, 50), sixtyP50: percentile(sixty, 50), verdict };
 }
 
-async function streamOnce(target: Target, paced: boolean) {
+async function streamOnce(target: Target, paced: boolean, { mode, guard }: Variant) {
   const instance = await target.fresh();
   const readAt: number[] = []; // when chunk i was handed to the guard
   const ends: number[] = []; // chunk i's end offset in the response
@@ -233,28 +279,35 @@ async function streamOnce(target: Target, paced: boolean) {
   const delays: number[] = [];
   let released = 0;
   let next = 0;
-  // What the app's own loop costs without a guard: the paced source's timers, this bookkeeping.
-  let sourceCpu = 0;
-  if (target.inProcess) {
-    const before = process.cpuUsage();
-    for await (const _ of source()) released += 0;
-    const used = process.cpuUsage(before);
-    sourceCpu = (used.user + used.system) / 1000;
+  let final = "";
+  // What the same source costs without a guard, on the same instance: in process the source's
+  // timers and this loop; a server's own background work (timers, garbage collection) while idle.
+  let idle = 0;
+  if (paced || target.inProcess) {
+    idle = await instance.cpuOf(async () => {
+      for await (const _ of source()) released += 0;
+    });
     ends.length = 0;
     readAt.length = 0;
   }
+  const onCheck = (event: CheckEvent) => {
+    if (event.final) final = verdictOf(event.response);
+  };
   const gross = await instance.cpuOf(async () => {
-    for await (const text of guardStream(timed as OutputCheckFn, source(), guardOptions)) {
+    for await (const text of guard(timed as OutputCheckFn, source(), {
+      ...guardOptions,
+      ...(mode ? { mode } : {}),
+      onCheck,
+    })) {
       released += text.length;
       const now = performance.now();
       while (next < ends.length && (ends[next] as number) <= released)
         delays.push(now - (readAt[next++] as number));
     }
   });
-  const cpu = gross - sourceCpu;
   await instance.close();
   if (released !== whole.length) throw new Error(`released ${released} of ${whole.length} characters`);
-  return { checks: roundTrips.length, roundTrips, delays, cpu };
+  return { checks: roundTrips.length, roundTrips, delays, gross, idle, final };
 }
 
 if (dropped.length > 0)
@@ -262,31 +315,78 @@ if (dropped.length > 0)
     `left out (a chunk check flagged them part way): ${dropped.map((d) => JSON.stringify(`${d}…`)).join(", ")}`,
   );
 console.log(
-  `response: ${whole.length} characters, ${words.length} words, ${chunks.length} chunks of 3 words`,
+  `response: ${whole.length} characters, ${words.length} words, ${chunks.length} chunks of 3 words${beforeRoot ? `; "before": the guard of ${beforeRoot}` : ""}`,
 );
-for (const target of [serverTarget, libraryTarget]) {
+const ms = (n: number) => n.toFixed(0);
+const x = (n: number) => `${n.toFixed(2)}×`;
+for (const target of [serverTarget, libraryTarget].filter((t) => targetNames.includes(t.id))) {
   const base = await oneShot(target);
   const rows: string[][] = [];
-  for (const paced of [true, false]) {
-    for (let run = 0; run < runs; run++) {
-      const r = await streamOnce(target, paced);
-      rows.push([
-        paced ? `paced ${intervalMs} ms` : "burst",
-        String(chunks.length),
-        String(r.checks),
-        `${percentile(r.roundTrips, 50).toFixed(1)} / ${percentile(r.roundTrips, 99).toFixed(1)}`,
-        `${percentile(r.delays, 50).toFixed(0)} / ${percentile(r.delays, 99).toFixed(0)}`,
-        `${r.cpu.toFixed(0)} ms = ${(r.cpu / base.cpu).toFixed(1)}×`,
-      ]);
+  const verdicts: string[] = [];
+  for (const paced of [true, false].filter((p) => sources.includes(p ? "paced" : "burst"))) {
+    // Run by run, each variant in turn: a machine whose load drifts weighs on all of them alike.
+    const results = new Map(variants.map((v) => [v, [] as Awaited<ReturnType<typeof streamOnce>>[]]));
+    for (let run = 0; run < runs; run++)
+      for (const variant of variants) results.get(variant)?.push(await streamOnce(target, paced, variant));
+    // The one-shot check an app makes after waiting for the whole response is the final mode's
+    // single check after the same wait: a second baseline, idle pauses and all.
+    const finalRuns = [...results].find(([v]) => v.mode === "final")?.[1] ?? [];
+    const afterWait = percentile(
+      finalRuns.map((r) => r.gross),
+      50,
+    );
+    for (const [variant, list] of results) {
+      const source = paced ? `paced ${intervalMs} ms` : "burst";
+      for (const r of list)
+        rows.push([
+          variant.label,
+          source,
+          String(r.checks),
+          `${percentile(r.roundTrips, 50).toFixed(1)} / ${percentile(r.roundTrips, 99).toFixed(1)}`,
+          `${ms(percentile(r.delays, 50))} / ${ms(percentile(r.delays, 99))}`,
+          `${ms(r.gross)} = ${x(r.gross / base.cpu)}`,
+          ms(r.idle),
+          x((r.gross - r.idle) / base.cpu),
+          r.final === base.verdict ? "yes" : "NO",
+        ]);
+      const median = (f: (r: (typeof list)[number]) => number) => percentile(list.map(f), 50);
+      const same = list.filter((r) => r.final === base.verdict).length;
+      const delayP50 = median((r) => percentile(r.delays, 50));
+      const net = median((r) => (r.gross - r.idle) / base.cpu);
+      const gross = median((r) => r.gross / base.cpu);
+      const met = (ok: boolean) => (ok ? "met" : "UNMET");
+      // Issue 25's targets are for the default mode, paced; every mode must end on the one-shot verdict.
+      const targets =
+        variant.mode === "sentence" && paced
+          ? `; CPU net ${x(net)} (gross ${x(gross)}), target ≤ 2×: ${met(net <= 2)}; release delay p50 ${ms(delayP50)} ms, target ≤ 300 ms: ${met(delayP50 <= 300)}`
+          : `; CPU net ${x(net)} (gross ${x(gross)}); release delay p50 ${ms(delayP50)} ms`;
+      const vsWait =
+        finalRuns.length > 0 && variant.mode !== "final"
+          ? `; gross ÷ final mode's gross (one one-shot check after the same wait): ${x(median((r) => r.gross) / afterWait)}`
+          : "";
+      verdicts.push(
+        `${variant.label}, ${source} (medians of ${runs}): final = one-shot in ${same}/${runs} runs, target all: ${met(same === runs)}${targets}${vsWait}`,
+      );
     }
   }
   console.log(
-    `\n${target.name}: one-shot output-check of the response ${base.cpu.toFixed(0)} ms CPU; 60-word one-shot p50 ${base.sixtyP50.toFixed(1)} ms`,
+    `\n${target.name}: one-shot output-check of the response ${ms(base.cpu)} ms CPU; 60-word one-shot p50 ${base.sixtyP50.toFixed(1)} ms`,
   );
   console.log(
     table(
-      ["source", "chunks", "checks", "check ms p50 / p99", "release delay ms p50 / p99", "CPU vs one-shot"],
+      [
+        "mode",
+        "source",
+        "checks",
+        "check ms p50 / p99",
+        "release delay ms p50 / p99",
+        "CPU ms ÷ one-shot",
+        "idle CPU ms",
+        "net ÷ one-shot",
+        "final = one-shot",
+      ],
       rows,
     ),
   );
+  for (const line of verdicts) console.log(line);
 }

@@ -7,7 +7,7 @@ export type * from "./api/types.js";
 export { ConfigError, GuardrailError, InputError, UsageError } from "./errors.js";
 export type { Guardrail, GuardrailOptions, GuardrailStreamOptions } from "./library/guardrail.js";
 export { ModelUnavailableError } from "./models/model-error.js";
-export type { CheckEvent } from "./stream/guard-stream.js";
+export { type CheckEvent, STREAM_MODES, type StreamMode } from "./stream/guard-stream.js";
 export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "./stream/source.js";
 
 /**

@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InputCheckResponse, OutputCheckResponse } from "../src/api/types.js";
-import { GuardrailBlockedError, GuardrailClient, GuardrailHttpError } from "../src/client/index.js";
+import {
+  type CheckEvent,
+  GuardrailBlockedError,
+  GuardrailClient,
+  GuardrailHttpError,
+  STREAM_MODES,
+  type StreamMode,
+} from "../src/client/index.js";
 import { loadOpenApiDocument } from "../src/server/openapi.js";
 import { bin, ensureBuilt } from "./helpers/built.js";
 import { documentedFetch } from "./helpers/openapi/conformance.js";
@@ -172,6 +179,44 @@ describe("guardrail end to end", () => {
     expect(blocked.response.checks.pii.entities).toContain("EMAIL_ADDRESS");
     expect(blocked.released).not.toContain("jane");
     expect(returned).toHaveBeenCalledOnce();
+  });
+
+  it("guards a stream in each mode through the client: the last verdict is the one-shot verdict", async () => {
+    const client = new GuardrailClient({ baseUrl: url, apiKey: key, appId, fetch: documentedFetch });
+    const untimed = ({ execution_time: _t, ...body }: OutputCheckResponse) => body;
+    const calm = "The capital of France is Paris. It lies on the Seine, and it has many bridges. ";
+    const leak = `${calm}Write to jane.doe@example.com for more. `;
+    // A word every 20 ms, as a model writes: all at once, the first check would come after the end.
+    async function* paced(text: string) {
+      for (const word of text.split(/(?<= )/)) {
+        await new Promise((r) => setTimeout(r, 20));
+        yield word;
+      }
+    }
+    const run = async (text: string, mode: StreamMode) => {
+      let final: OutputCheckResponse | undefined;
+      let released = "";
+      const onCheck = (e: CheckEvent) => {
+        if (e.final) final = e.response;
+      };
+      const error = await (async () => {
+        for await (const piece of client.guardStream(paced(text), { mode, onCheck })) released += piece;
+      })().catch((e: unknown) => e);
+      return { final, released, error };
+    };
+    for (const mode of STREAM_MODES) {
+      const { final, released, error } = await run(calm, mode);
+      expect([mode, error, released]).toEqual([mode, undefined, calm]);
+      expect(final && untimed(final)).toEqual(untimed(await client.outputCheck(calm)));
+    }
+    // An audit: the text has reached the caller, and the check at the end still raises.
+    const audit = await run(leak, "final");
+    expect(audit.released).toBe(leak);
+    expect(audit.error).toBeInstanceOf(GuardrailBlockedError);
+    expect(audit.error).toMatchObject({ final: true, released: leak });
+    const strict = await run(leak, "chunk");
+    expect(strict.error).toMatchObject({ final: false });
+    expect(strict.released).not.toContain("jane");
   });
 
   it("reports on /healthz that the sentence encoder the default profile needs is loaded", async () => {

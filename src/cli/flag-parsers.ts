@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "@commander-js/extra-typings";
 import { UsageError } from "../errors.js";
 import { parseShard, type Shard } from "../eval/shard.js";
+import { STREAM_MODES } from "../stream/modes.js";
 
 /**
  * Parsers for commander's `.option(flags, description, parser)`: a flag's value is checked and
@@ -58,3 +59,6 @@ export function shardFlag(text: string): Shard {
   if (typeof shard === "string") throw new UsageError(`--shard: ${shard}`);
   return shard;
 }
+
+/** `--stream-mode` of `proxy` and `check --stream`: one of the stream guard's modes. */
+export const streamModeFlag = oneOf("--stream-mode", STREAM_MODES);

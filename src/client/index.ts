@@ -10,6 +10,8 @@ export {
   type GuardStreamOptions,
   guardStream,
   type OutputCheckFn,
+  STREAM_MODES,
+  type StreamMode,
 } from "../stream/guard-stream.js";
 export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "../stream/source.js";
 export {

@@ -5,9 +5,11 @@
  */
 import { GuardrailBlockedError } from "../api/errors.js";
 import type { OutputCheckOptions, OutputCheckResponse } from "../api/types.js";
+import { STREAM_MODES, type StreamMode } from "./modes.js";
 import { readText, type StreamSource } from "./source.js";
 import { checkableEnd, releasableEnd, safeCut, tailStart } from "./text-bounds.js";
 
+export { STREAM_MODES, type StreamMode } from "./modes.js";
 export type { ChatCompletionChunkLike, StreamChunk, StreamSource } from "./source.js";
 
 /** One output-check; `signal` aborts it when the stream stops first. */
@@ -25,6 +27,8 @@ export interface CheckEvent {
 }
 
 export interface GuardStreamOptions {
+  /** See StreamMode (default `sentence`). */
+  mode?: StreamMode;
   /** The prompt that produced the response, sent with every check. */
   prompt?: string;
   /**
@@ -46,6 +50,11 @@ export interface GuardStreamOptions {
    * stops the source early. 0 sends a check for every chunk (one in flight, the rest coalesced).
    */
   checkChars?: number;
+  /**
+   * The least time between two checks' starts (default 0; `chunk` mode ignores it). A check that
+   * would release text waits for it; one that 256 characters unchecked call for does not.
+   */
+  checkIntervalMs?: number;
   /** The longest `message` one check sends (default 100,000, the server's limit). */
   maxCheckChars?: number;
   /** Stops the stream: the source is cancelled and the iteration throws the signal's reason. */
@@ -59,13 +68,15 @@ export const GUARD_STREAM_DEFAULTS = {
   holdBackChars: 64,
   sentenceHoldChars: 400,
   checkChars: 256,
+  checkIntervalMs: 0,
   maxCheckChars: 100_000,
 } as const;
 
 type Event =
   | { kind: "read"; text: string | undefined }
   | { kind: "checked"; end: number; response: OutputCheckResponse }
-  | { kind: "failed"; error: unknown };
+  | { kind: "failed"; error: unknown }
+  | { kind: "due" };
 
 const settle = <T>(promise: Promise<T>, done: (value: T) => Event): Promise<Event> =>
   promise.then(done, (error): Event => ({ kind: "failed", error }));
@@ -75,7 +86,8 @@ const settle = <T>(promise: Promise<T>, done: (value: T) => Event): Promise<Even
  * that arrive meanwhile are sent together in the next one, so a slow network costs fewer, larger
  * checks, never a queue. At the end the whole response is checked once more, alone, so the
  * stream's verdict is the one-shot verdict. A flag throws GuardrailBlockedError; a flag, an error
- * or the caller leaving the loop cancels the source.
+ * or the caller leaving the loop cancels the source. That is the `sentence` and `chunk` modes; in
+ * `final` mode text is yielded as it arrives and only the check at the end is sent.
  */
 export async function* guardStream(
   check: OutputCheckFn,
@@ -86,11 +98,30 @@ export async function* guardStream(
   const tailChars = options.tailChars ?? GUARD_STREAM_DEFAULTS.tailChars;
   const holdBack = options.holdBackChars ?? GUARD_STREAM_DEFAULTS.holdBackChars;
   const sentenceHold = options.sentenceHoldChars ?? GUARD_STREAM_DEFAULTS.sentenceHoldChars;
-  const checkChars = options.checkChars ?? GUARD_STREAM_DEFAULTS.checkChars;
+  const mode = options.mode ?? "sentence";
+  if (!STREAM_MODES.includes(mode))
+    throw new RangeError(
+      `unknown stream mode "${mode}": ${STREAM_MODES.join(", ").replace(/, (?=\w+$)/, " or ")}`,
+    );
+  const checkChars = options.checkChars ?? (mode === "chunk" ? 0 : GUARD_STREAM_DEFAULTS.checkChars);
   const releasable = (passed: number) => releasableEnd(text, released, passed, holdBack, sentenceHold);
-  // Worth a check now: it could release text, or enough has arrived unchecked.
-  const worthChecking = (ready: number) =>
-    ready - checked >= checkChars || releasable(ready) > releasable(checked);
+  const intervalMs =
+    mode === "chunk" ? 0 : (options.checkIntervalMs ?? GUARD_STREAM_DEFAULTS.checkIntervalMs);
+  let lastCheckAt = Number.NEGATIVE_INFINITY;
+  let due: Promise<Event> | undefined; // a timer for a check that waits for checkIntervalMs
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  // Worth a check now: enough has arrived unchecked, or it could release text and checkIntervalMs
+  // has passed since the last one (else a timer wakes the loop when it has).
+  const worthChecking = (ready: number) => {
+    if (ready - checked >= checkChars) return true;
+    if (releasable(ready) <= releasable(checked)) return false;
+    const wait = lastCheckAt + intervalMs - performance.now();
+    if (wait <= 0) return true;
+    due ??= new Promise((resolve) => {
+      dueTimer = setTimeout(() => resolve({ kind: "due" }), wait);
+    });
+    return false;
+  };
   const maxCheckChars = options.maxCheckChars ?? GUARD_STREAM_DEFAULTS.maxCheckChars;
   // A chunk's check carries its context too: together they stay within the server's limit.
   const pieceChars = Math.max(2, maxCheckChars - tailChars);
@@ -117,7 +148,8 @@ export async function* guardStream(
     return response;
   };
   const next = async (): Promise<Event> => {
-    const event = await Promise.race([reading, checking, stop.event].filter((p) => p !== undefined));
+    const event = await Promise.race([reading, checking, due, stop.event].filter((p) => p !== undefined));
+    if (event.kind === "due") due = undefined;
     if (event.kind === "failed") throw event.error;
     return event;
   };
@@ -126,10 +158,11 @@ export async function* guardStream(
     while (!readDone || checking) {
       reading ??= readDone ? undefined : settle(reader.next(), (piece) => ({ kind: "read", text: piece }));
       const ready = checkableEnd(text, readDone);
-      if (!readDone && !checking && checked < ready && worthChecking(ready)) {
+      if (mode !== "final" && !readDone && !checking && checked < ready && worthChecking(ready)) {
         const start = checked;
         checked = ready - start > pieceChars ? safeCut(text, start + pieceChars) : ready;
         const end = checked;
+        lastCheckAt = performance.now();
         checking = settle(run(start, end, false), (response) => ({ kind: "checked", end, response }));
       }
       const event = await next();
@@ -137,6 +170,11 @@ export async function* guardStream(
         reading = undefined;
         if (event.text === undefined) readDone = true;
         else text += event.text;
+        // An audit: the text goes out unchecked, and only the final check below judges it.
+        if (mode === "final" && event.text) {
+          released = text.length;
+          yield event.text;
+        }
         continue;
       }
       if (event.kind !== "checked") continue;
@@ -150,6 +188,8 @@ export async function* guardStream(
         yield out;
       }
     }
+    clearTimeout(dueTimer);
+    due = undefined;
     // The whole response, as a one-shot output-check sees it. Past the server's limit no one-shot
     // check exists: then it is checked in consecutive pieces, each with its context.
     for (let start = 0; ; ) {
@@ -164,6 +204,7 @@ export async function* guardStream(
     }
     if (released < text.length) yield text.slice(released);
   } finally {
+    clearTimeout(dueTimer);
     inFlight.abort();
     stop.dispose();
     if (!readDone) reader.cancel().catch(() => {});

@@ -211,5 +211,20 @@ describe("guardrail check --output --stream", () => {
     expect((await cli(["check", "--output", "--stream"], { stdin: "" })).stderr).toBe(
       "error: stdin is empty: nothing to check\n",
     );
+    expect((await cli(["check", "--output", "--stream-mode", "final", "x"])).stderr).toBe(
+      "error: --stream-mode only applies to --stream\n",
+    );
+    expect(
+      (await cli(["check", "--output", "--stream", "--stream-mode", "token"], { stdin: "x" })).stderr,
+    ).toBe("error: --stream-mode must be chunk, sentence or final\n");
+  });
+
+  it("--stream-mode final writes the text before its one check, and still exits 1 on a flag", async () => {
+    const run = await cli(["check", "--output", "--stream", "--stream-mode", "final"], {
+      stdin: "Mail jane.doe@example.com today",
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("Mail jane.doe@example.com today");
+    expect(run.stderr).toContain("EMAIL_ADDRESS");
   });
 });

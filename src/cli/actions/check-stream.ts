@@ -61,6 +61,7 @@ export async function runCheckStream(
   const stdin = ctx.io.openStdin?.();
   const stream = guardStream(check, counted(stdin ?? readAll(ctx), seen), {
     ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+    ...(options.streamMode !== undefined ? { mode: options.streamMode } : {}),
     maxCheckChars: maxChars,
     ...(ctx.json ? { onCheck: (event) => printJson(ctx, event.response) } : {}),
   });

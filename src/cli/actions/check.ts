@@ -49,6 +49,9 @@ export async function runCheck(options: CheckOptions, ctx: CliContext): Promise<
   if (options.profile !== undefined && options.app !== undefined) {
     throw new UsageError("pass --profile or --app, not both");
   }
+  if (options.streamMode !== undefined && !options.stream) {
+    throw new UsageError("--stream-mode only applies to --stream");
+  }
   const maxChars = options.maxMessageChars ?? DEFAULT_MESSAGE_CHARS;
   if (options.messages !== undefined) return runCheckMessages(options, options.messages, maxChars, ctx);
   if (options.stream) {

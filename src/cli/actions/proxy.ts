@@ -29,8 +29,9 @@ export async function runProxy(options: ProxyCliOptions, ctx: CliContext, deps?:
   const base = deps ?? (await processDeps());
   const start = deps ? (o: ProxyOptions) => deps.start(o) : startProxy;
   const timeout = options.upstreamTimeout === undefined ? {} : { upstreamTimeoutMs: options.upstreamTimeout };
+  const streamMode = options.streamMode === undefined ? {} : { streamMode: options.streamMode };
   return serveUntilStopped(options, ctx, configDir, {
     ...base,
-    start: (o) => start({ ...o, upstream, ...timeout }),
+    start: (o) => start({ ...o, upstream, ...timeout, ...streamMode }),
   });
 }

@@ -1,5 +1,5 @@
 import { EXIT_CODES, type Execute, type OptionsOf, type Parent } from "../declare.js";
-import { integer } from "../flag-parsers.js";
+import { integer, streamModeFlag } from "../flag-parsers.js";
 
 const declare = (parent: Parent) =>
   parent
@@ -15,6 +15,11 @@ const declare = (parent: Parent) =>
     .option(
       "--stream",
       "with --output: check stdin chunk by chunk as it arrives and write what passed to stdout; stop at the first flag",
+    )
+    .option(
+      "--stream-mode <mode>",
+      "with --stream: chunk (check every chunk before writing it), sentence (whole sentences as checks pass them; the default) or final (write at once, check once at the end)",
+      streamModeFlag,
     )
     .option("--profile <name>", "use this security profile instead of the default one")
     .option("--app <app-id>", "use the profile bound to this app")

@@ -1,5 +1,5 @@
 import type { Execute, OptionsOf, Parent } from "../declare.js";
-import { integer } from "../flag-parsers.js";
+import { integer, streamModeFlag } from "../flag-parsers.js";
 import { serverFlags } from "./serve.js";
 
 const declare = (parent: Parent) =>
@@ -17,6 +17,11 @@ const declare = (parent: Parent) =>
         "--upstream-timeout <ms>",
         "longest wait for the upstream's answer headers, the rest of a JSON answer, or a stream's next bytes (default 300000)",
         integer("--upstream-timeout", 1),
+      )
+      .option(
+        "--stream-mode <mode>",
+        "how streamed answers are checked: chunk (every chunk before it is sent), sentence (whole sentences as checks pass them; the default) or final (sent at once, checked once at the end)",
+        streamModeFlag,
       ),
     8088,
   );

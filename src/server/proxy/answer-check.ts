@@ -3,7 +3,12 @@ import type { OutputCheckResponse } from "../../api/types.js";
 import type { CompiledProfile } from "../../engine/compile.js";
 import type { Engine, GuardrailFailure } from "../../engine/engine.js";
 import type { GuardrailId } from "../../guardrails/types.js";
-import { GUARD_STREAM_DEFAULTS, type GuardStreamOptions, guardStream } from "../../stream/guard-stream.js";
+import {
+  GUARD_STREAM_DEFAULTS,
+  type GuardStreamOptions,
+  guardStream,
+  type StreamMode,
+} from "../../stream/guard-stream.js";
 
 /** What output-check knows of an answer: the request's last user turn and its system prompt. */
 export interface AnswerContext {
@@ -22,6 +27,7 @@ export function answerCheck(
   { prompt, systemPrompt }: AnswerContext,
   signal: AbortSignal,
   maxChars: number,
+  mode: StreamMode = "sentence",
 ) {
   let flaggedBy: readonly GuardrailId[] = [];
   const failures: GuardrailFailure[] = [];
@@ -36,6 +42,7 @@ export function answerCheck(
     return outcome.body as unknown as OutputCheckResponse;
   };
   const streamOptions: GuardStreamOptions = {
+    mode,
     ...(prompt === undefined ? {} : { prompt }),
     maxCheckChars: maxChars,
     tailChars: Math.min(GUARD_STREAM_DEFAULTS.tailChars, maxChars >> 1),

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { StreamMode } from "../../stream/guard-stream.js";
 import { healthz } from "../app.js";
 import type { Endpoint } from "../metrics.js";
 import { requestLog } from "../request-log.js";
@@ -25,6 +26,8 @@ export interface ProxyAppDeps extends AppParts {
   /** Whether every request needs the org API key (the proxy listens beyond loopback). */
   readonly requireKey: boolean;
   readonly proxyMetrics?: ProxyMetrics;
+  /** How streamed answers are checked (default `sentence`). */
+  readonly streamMode?: StreamMode;
 }
 
 const methodNotAllowed = (allow: string) => () => {
@@ -52,6 +55,7 @@ export function createProxyApp(deps: ProxyAppDeps) {
     upstream,
     log,
     ...(deps.proxyMetrics ? { metrics: deps.proxyMetrics } : {}),
+    ...(deps.streamMode ? { streamMode: deps.streamMode } : {}),
   };
   app.post(PROXY_PATHS.chat, auth, chatCompletions(chat));
   app.all(PROXY_PATHS.chat, methodNotAllowed("POST"));

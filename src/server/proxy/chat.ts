@@ -7,6 +7,7 @@ import { parseMessages } from "../../engine/conversation/parse.js";
 import type { ConversationOutcome, Engine, GuardrailFailure } from "../../engine/engine.js";
 import type { Originals } from "../../engine/redact/placeholders.js";
 import { redactingPii, redactMessages } from "../../engine/redact/redact-messages.js";
+import type { StreamMode } from "../../stream/guard-stream.js";
 import { parseJsonObject, readLimitedBody, requireJsonContentType } from "../body.js";
 import { refusableChunks } from "../body-refusal.js";
 import { clientGoneError, clientGoneSignal } from "../client-abort.js";
@@ -25,6 +26,7 @@ export interface ChatDeps {
   readonly upstream: UpstreamSettings;
   readonly log: Logger;
   readonly metrics?: ProxyMetrics;
+  readonly streamMode?: StreamMode;
 }
 
 async function readRequest(c: Context<AppEnv>, limits: Limits) {
@@ -120,7 +122,14 @@ export function chatCompletions(deps: ChatDeps) {
       call.timer.stop();
       return new Response(response.body, { status: response.status, headers });
     }
-    const verdicts = answerCheck(deps.engine, profile, outputContext(sent), signal, deps.limits.messageChars);
+    const verdicts = answerCheck(
+      deps.engine,
+      profile,
+      outputContext(sent),
+      signal,
+      deps.limits.messageChars,
+      deps.streamMode,
+    );
     const requestId = c.get("requestId");
     const eventStream = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
     if (stream && eventStream && response.body) {

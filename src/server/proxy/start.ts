@@ -1,3 +1,4 @@
+import type { StreamMode } from "../../stream/guard-stream.js";
 import { isLoopback } from "../dashboard/guard.js";
 import { type RunningServer, type StartOptions, startServer } from "../start.js";
 import { createProxyApp } from "./app.js";
@@ -9,6 +10,8 @@ export interface ProxyOptions extends Omit<StartOptions, "app" | "keysRequired">
   readonly upstream: string;
   /** See UpstreamSettings.timeoutMs (default 300 s). */
   readonly upstreamTimeoutMs?: number;
+  /** How streamed answers are checked (docs/streaming.md#modes; default `sentence`). */
+  readonly streamMode?: StreamMode;
   /** A fetch to call the upstream with (tests). */
   readonly fetch?: typeof fetch;
 }
@@ -34,6 +37,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningServer> {
         ...parts,
         upstream,
         requireKey,
+        ...(options.streamMode ? { streamMode: options.streamMode } : {}),
         ...(parts.metrics ? { proxyMetrics: createProxyMetrics(parts.metrics.registry) } : {}),
       }),
   });
