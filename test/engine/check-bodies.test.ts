@@ -14,10 +14,10 @@ describe("full profiles' bodies for fixed texts", () => {
     it(`are those of the code before, with the ${precision} encoder`, { timeout: 120_000 }, async () => {
       const want = await expected(precision);
       const got = await checkBodies(createGuardrail, precision);
-      expect(got.input).toHaveLength(want.input.length);
-      got.input.forEach((body, i) => expect(body, `input ${i}`).toEqual(want.input[i]));
-      got.output.forEach((body, i) => expect(body, `output ${i}`).toEqual(want.output[i]));
-      expect(got.output).toHaveLength(want.output.length);
+      for (const mode of ["input", "output"] as const) {
+        expect(got[mode]).toHaveLength(want[mode].length);
+        for (const [i, body] of got[mode].entries()) expect(body, `${mode} ${i}`).toEqual(want[mode][i]);
+      }
     });
   }
 });
