@@ -47,16 +47,72 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
     node.id = id;
     node.score = score;
   }
+  const trie = flatten(root);
   // The original steps back by the piece's UTF-16 length while its lattice counts code points;
   // no piece in the vocabulary has an astral character, but keep the arithmetic identical.
   const backStep = Int32Array.from(vocabulary, ([piece]) => piece.length);
   return {
-    encode: (text) => segment(text.normalize("NFKC"), root, backStep).ids,
+    encode: (text) => segment(text.normalize("NFKC"), trie, backStep).ids,
     tokenEnds: (text) => {
       const normalized = text.normalize("NFKC");
-      return normalized === text ? Int32Array.from(segment(normalized, root, backStep).ends) : undefined;
+      return normalized === text ? Int32Array.from(segment(normalized, trie, backStep).ends) : undefined;
     },
   };
+}
+
+/**
+ * The trie in typed arrays: node 0 is the root, and each edge (node, code point) → child sits in
+ * one open-addressing table. Walking it reads integers where the Map-per-node trie followed object
+ * references and hashed a key per step: the tokenizer is what windowing spends most of its time
+ * in, on the thread that serves requests. Ids and scores are the same numbers, so is the lattice.
+ */
+interface FlatTrie {
+  readonly id: Int32Array;
+  readonly score: Float64Array;
+  readonly edgeNode: Int32Array;
+  readonly edgeCp: Int32Array;
+  readonly edgeChild: Int32Array;
+  readonly mask: number;
+}
+
+const slot = (node: number, cp: number, mask: number) =>
+  (Math.imul(node, 0x9e3779b1) ^ Math.imul(cp, 0x85ebca6b)) & mask;
+
+function flatten(root: TrieNode): FlatTrie {
+  const nodes: TrieNode[] = [root];
+  for (let i = 0; i < nodes.length; i++) nodes.push(...(nodes[i] as TrieNode).children.values());
+  const index = new Map(nodes.map((node, i) => [node, i]));
+  let size = 1;
+  while (size < 2 * nodes.length) size *= 2;
+  const mask = size - 1;
+  const trie: FlatTrie = {
+    id: Int32Array.from(nodes, (n) => n.id),
+    score: Float64Array.from(nodes, (n) => n.score),
+    edgeNode: new Int32Array(size).fill(-1),
+    edgeCp: new Int32Array(size),
+    edgeChild: new Int32Array(size),
+    mask,
+  };
+  nodes.forEach((node, parent) => {
+    for (const [cp, child] of node.children) {
+      let at = slot(parent, cp, mask);
+      while ((trie.edgeNode[at] as number) >= 0) at = (at + 1) & mask;
+      trie.edgeNode[at] = parent;
+      trie.edgeCp[at] = cp;
+      trie.edgeChild[at] = index.get(child) as number;
+    }
+  });
+  return trie;
+}
+
+/** The child of `node` along `cp`, or -1. */
+function childOf(trie: FlatTrie, node: number, cp: number): number {
+  const { edgeNode, edgeCp, mask } = trie;
+  for (let at = slot(node, cp, mask); ; at = (at + 1) & mask) {
+    const owner = edgeNode[at] as number;
+    if (owner < 0) return -1;
+    if (owner === node && edgeCp[at] === cp) return trie.edgeChild[at] as number;
+  }
 }
 
 function codePoints(text: string): Int32Array {
@@ -79,7 +135,7 @@ function codePoints(text: string): Int32Array {
  */
 function segment(
   normalized: string,
-  root: TrieNode,
+  trie: FlatTrie,
   backStep: Int32Array,
 ): { ids: number[]; ends: number[] } {
   if (normalized.length === 0) return { ids: [], ends: [] };
@@ -96,14 +152,15 @@ function segment(
   };
   for (let start = 0; start < n; start++) {
     let matched = false;
-    let node = root.children.get(cps[start] as number);
-    for (let k = start; node; ) {
-      if (node.id >= 0) {
-        relax(start, k + 1, node.id, node.score);
+    let node = childOf(trie, 0, cps[start] as number);
+    for (let k = start; node >= 0; ) {
+      const id = trie.id[node] as number;
+      if (id >= 0) {
+        relax(start, k + 1, id, trie.score[node] as number);
         matched = true;
       }
       k++;
-      node = k < n ? node.children.get(cps[k] as number) : undefined;
+      node = k < n ? childOf(trie, node, cps[k] as number) : -1;
     }
     if (!matched) relax(start, start + 1, UNKNOWN, 0);
   }
