@@ -7,7 +7,7 @@ import type { BestMatch } from "./scan.js";
 export interface Scanner {
   best(queries: readonly Float32Array[]): Promise<BestMatch>;
   /**
-   * `best` of each group, from one run: the index (4 MiB for 2,000 rows) is read from memory once
+   * `best` of each group, from one run: the index (4 MB for 2,000 rows) is read from memory once
    * for all of them instead of once per group. Each group's answer is the one `best` gives it
    * alone, to the bit (a MatMul row's dot products do not depend on the other rows).
    */

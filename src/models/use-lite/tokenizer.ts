@@ -42,7 +42,7 @@ export function createTokenizer(vocabulary: Vocabulary): Tokenizer {
 /**
  * The pieces' trie in typed arrays: node 0 is the root, and each edge (node, code point) → child
  * sits in one open-addressing table. Walking it reads integers where a trie of objects with a Map
- * per node followed references and hashed a key per step (1.3–1.9× slower): the tokenizer is what
+ * per node followed references and hashed a key per step (1.3–2× slower): the tokenizer is what
  * windowing spends most of its time in, on the thread that serves requests.
  */
 interface Trie {
