@@ -13,8 +13,10 @@
  *    performance.now() (sub-ms), after 50 unreported warm-up requests.
  * 3. Load: autocannon, 8 and 32 connections, `--seconds` each (after a 2 s warm-up).
  * 4. Peak RSS: VmHWM of the server process after its runs.
- * 5. The encoder's own CPU time for the same input texts (bench/lib/encoder-cpu.ts), and the ratio
- *    of INPUT-ALL's CPU per request to it: what everything around the encoder costs.
+ * 5. The fp32 encoder's own CPU time for the same texts (bench/lib/encoder-cpu.ts: what each
+ *    profile embeds of them, INPUT-ALL's windows and pieces, OUTPUT-ALL's windows and
+ *    system_prompt_protection's sentences), and each profile's CPU per request over it: what
+ *    everything around the encoder costs. With int8, the ratio is still over the fp32 encoder.
  *
  * `--root DIR` runs another checkout's built server and encoder with this bench (before/after
  * runs from one bench); `--input-only` skips OUTPUT-ALL.
@@ -22,7 +24,8 @@
  * `--cpu-prof` instead runs each server under `node --cpu-prof`, loads it at 8 connections for
  * `--seconds`, and prints the top self-time functions of that window.
  * Targets: unloaded input-check p50 ≤ 10 ms, p99 ≤ 25 ms; ≥ 150 input-checks/s at 8 connections;
- * cold start ≤ 2 s; RSS ≤ 500 MB.
+ * cold start ≤ 2 s; RSS ≤ 500 MB; CPU per request over the fp32 encoder's own ≤ 1.0 (input-check)
+ * and ≤ 1.3 (output-check), issue 25's, which allows the int8 encoder.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -51,8 +54,17 @@ const GUARDRAILS = {
 } as const;
 type Mode = keyof typeof PATHS;
 const PROFILE = { input: "INPUT-ALL", output: "OUTPUT-ALL" } as const;
-// 500 MB = 476.8 MiB; the encoder ratio is issue 12's (full check ≤ 1.5× the encoder's own time).
-const TARGETS = { p50: 10, p99: 25, rps8: 150, coldMs: 2000, rssMiB: 500 / 1.048576, encoderRatio: 1.5 };
+// 500 MB = 476.8 MiB.
+// The encoder ratios are issue 25's: a full check's CPU over the fp32 encoder's own for the same texts.
+const TARGETS = {
+  p50: 10,
+  p99: 25,
+  rps8: 150,
+  coldMs: 2000,
+  rssMiB: 500 / 1.048576,
+  inputEncoderRatio: 1.0,
+  outputEncoderRatio: 1.3,
+};
 const WARMUP_REQUESTS = 50;
 
 const { values } = parseArgs({
@@ -523,16 +535,17 @@ async function cpuProfile(mode: Mode, config: BenchConfig, root: string) {
 // The encoder's share
 
 /**
- * The texts the input-check runs send, with distinct references as the bench sends them: a counter
- * for the sequential runs, ids made as autocannon makes them (hyperid, URL-safe, fixed length:
- * 33 characters, which push every prompt past one window) for the load runs.
+ * The texts a profile's runs send (prompts, or responses), with distinct references as the bench
+ * sends them: a counter for the sequential runs, ids made as autocannon makes them (hyperid,
+ * URL-safe, fixed length: 33 characters, which push every prompt past one window) for the load runs.
  */
-function encoderTexts(n: number) {
+function encoderTexts(n: number, mode: Mode) {
   const id = createRequire(createRequire(import.meta.url).resolve("autocannon"))("hyperid")({
     urlSafe: true,
     fixedLength: true,
   }) as () => string;
-  const text = (i: number, ref: string) => `${INPUT_TEXTS[i % INPUT_TEXTS.length]} (ref ${ref})`;
+  const all = mode === "input" ? INPUT_TEXTS : OUTPUT_TEXTS.map((t) => t.response);
+  const text = (i: number, ref: string) => `${all[i % all.length]} (ref ${ref})`;
   return {
     sequential: Array.from({ length: n }, (_, i) => text(i, String(900_000 + i))),
     load: Array.from({ length: n }, (_, i) => text(i, id())),
@@ -540,14 +553,15 @@ function encoderTexts(n: number) {
 }
 
 /**
- * INPUT-ALL's CPU per request over the encoder's own CPU per text: unloaded against the encoder
- * alone on the sequential texts, under load (both encoder workers busy) against two encoder
- * processes at once on the load texts.
+ * A profile's CPU per request over the encoder's own CPU per text for the same texts (what that
+ * profile embeds of them: encoder-cpu-child.mjs): unloaded against the encoder alone on the
+ * sequential texts, under load (both encoder workers busy) against two encoder processes at once
+ * on the load texts.
  */
-function encoderRatios(encoder: { alone: EncoderCpu; paired: EncoderCpu }, input: ProfileRun) {
-  const unloaded = (input.unloaded[0] as LatencyRow).cpuMsPerRequest;
+function encoderRatios(encoder: { alone: EncoderCpu; paired: EncoderCpu }, run: ProfileRun) {
+  const unloaded = (run.unloaded[0] as LatencyRow).cpuMsPerRequest;
   const rows = [{ label: "unloaded", cpu: unloaded, per: encoder.alone.msPerText }];
-  for (const l of input.load)
+  for (const l of run.load)
     rows.push({
       label: `${l.connections} connections`,
       cpu: l.cpuMsPerRequest,
@@ -579,14 +593,21 @@ interface PrecisionRun {
   machine: { before: string; after: string };
   coldStart: { runs: number; listeningMedianMs: number; medianMs: number; maxMs: number };
   profiles: ProfileRun[];
-  /** The fp32 encoder's own CPU (the reference), and with int8 the int8 encoder's too. */
-  encoder: {
-    texts: number;
-    alone: EncoderCpu;
-    paired: EncoderCpu;
-    own?: { alone: EncoderCpu; paired: EncoderCpu };
-  };
+  /**
+   * The fp32 encoder's own CPU (the reference) on INPUT-ALL's texts, and with int8 the int8
+   * encoder's too; `outputEncoder` the same on OUTPUT-ALL's (absent with --input-only).
+   */
+  encoder: EncoderShare;
   encoderRatios: ReturnType<typeof encoderRatios>;
+  outputEncoder?: EncoderShare;
+  outputRatios?: ReturnType<typeof encoderRatios>;
+}
+
+interface EncoderShare {
+  texts: number;
+  alone: EncoderCpu;
+  paired: EncoderCpu;
+  own?: { alone: EncoderCpu; paired: EncoderCpu };
 }
 
 async function measure(
@@ -602,32 +623,32 @@ async function measure(
   const runs: ProfileRun[] = [];
   // The encoder's own CPU, measured next to the runs it is compared with: this machine's load
   // changes. The reference is always the fp32 encoder (issue 25); an int8 pass also measures its own.
-  const texts = encoderTexts(options.encoderTexts);
-  const cpu = { alone: [] as EncoderCpu[], paired: [] as EncoderCpu[] };
   const wanted: Precision[] = precision === "fp32" ? ["fp32"] : ["fp32", "int8"];
-  const probes: Probes = {
-    beforeUnloaded: async () => {
-      for (const p of wanted)
-        cpu.alone.push(await measureEncoderCpu(options.root, texts.sequential, root, 1, p));
-    },
-    beforeLoad: async () => {
-      for (const p of wanted) cpu.paired.push(await measureEncoderCpu(options.root, texts.load, root, 2, p));
-    },
-  };
+  const shares: Partial<Record<Mode, EncoderShare>> = {};
   for (const mode of options.modes) {
+    const texts = encoderTexts(options.encoderTexts, mode);
+    const cpu = { alone: [] as EncoderCpu[], paired: [] as EncoderCpu[] };
+    const probe = (list: readonly string[], processes: 1 | 2, into: EncoderCpu[]) => async () => {
+      for (const p of wanted)
+        into.push(await measureEncoderCpu(options.root, list, root, processes, p, mode));
+    };
+    const probes: Probes = {
+      beforeUnloaded: probe(texts.sequential, 1, cpu.alone),
+      beforeLoad: probe(texts.load, 2, cpu.paired),
+    };
     say(`${precision}: ${PROFILE[mode]}`);
-    runs.push(
-      await runProfile(mode, configs[mode], logFile, precision, mode === "input" ? probes : undefined),
-    );
+    runs.push(await runProfile(mode, configs[mode], logFile, precision, probes));
+    const [alone, ownAlone] = cpu.alone as [EncoderCpu, EncoderCpu?];
+    const [paired, ownPaired] = cpu.paired as [EncoderCpu, EncoderCpu?];
+    shares[mode] = {
+      texts: options.encoderTexts,
+      alone,
+      paired,
+      ...(ownAlone && ownPaired ? { own: { alone: ownAlone, paired: ownPaired } } : {}),
+    };
   }
-  const [alone, ownAlone] = cpu.alone as [EncoderCpu, EncoderCpu?];
-  const [paired, ownPaired] = cpu.paired as [EncoderCpu, EncoderCpu?];
-  const encoder = {
-    texts: options.encoderTexts,
-    alone,
-    paired,
-    ...(ownAlone && ownPaired ? { own: { alone: ownAlone, paired: ownPaired } } : {}),
-  };
+  const encoder = shares.input as EncoderShare;
+  const outputRun = runs.find((r) => r.mode === "output");
   const firstAnswer = cold.map((c) => c.firstAnswerMs);
   return {
     precision,
@@ -644,6 +665,9 @@ async function measure(
     profiles: runs,
     encoder,
     encoderRatios: encoderRatios(encoder, runs[0] as ProfileRun),
+    ...(shares.output && outputRun
+      ? { outputEncoder: shares.output, outputRatios: encoderRatios(shares.output, outputRun) }
+      : {}),
   };
 }
 
@@ -774,92 +798,126 @@ function report(run: PrecisionRun) {
     for (const problem of r.problems) say(`${r.profile} server logged ${problem}`);
   }
   say();
-  say(
-    table(
-      [
-        `${precision}: ${PROFILE.input} CPU per request ÷ the fp32 encoder's own CPU per text`,
-        "CPU ms/req",
-        "fp32 encoder ms/text",
-        "ratio",
-        "target",
-      ],
-      ratios.map((r) => [
-        r.label,
-        f2(r.cpuMsPerRequest),
-        f2(r.encoderMsPerText),
-        f2(r.ratio),
-        `≤ ${TARGETS.encoderRatio} ${mark(r.ratio <= TARGETS.encoderRatio)}`,
-      ]),
-    ),
-  );
-  say(
-    `  fp32 encoder's own CPU (${encoder.texts} texts): sequential texts ${f2(encoder.alone.msPerText)} ms alone, ` +
-      `${f2(encoder.alone.embeddedPerText)} windows/pieces embedded per text; load texts ${f2(encoder.paired.msPerText)} ms, ` +
-      `two processes at once, ${f2(encoder.paired.embeddedPerText)} embedded per text`,
-  );
-  if (encoder.own)
+  const shares = [
+    { profile: PROFILE.input, share: encoder, ratios, target: TARGETS.inputEncoderRatio },
+    ...(run.outputEncoder && run.outputRatios
+      ? [
+          {
+            profile: PROFILE.output,
+            share: run.outputEncoder,
+            ratios: run.outputRatios,
+            target: TARGETS.outputEncoderRatio,
+          },
+        ]
+      : []),
+  ];
+  for (const { profile, share, ratios: rows, target } of shares) {
+    say();
     say(
-      `  ${precision} encoder's own CPU, same texts: ${f2(encoder.own.alone.msPerText)} ms alone, ` +
-        `${f2(encoder.own.paired.msPerText)} ms two processes at once ` +
-        `(${f2(encoder.own.alone.msPerText / encoder.alone.msPerText)}× / ${f2(encoder.own.paired.msPerText / encoder.paired.msPerText)}× the fp32 encoder)`,
+      table(
+        [
+          `${precision}: ${profile} CPU per request ÷ the fp32 encoder's own CPU per text`,
+          "CPU ms/req",
+          "fp32 encoder ms/text",
+          "ratio",
+          "target (issue 25)",
+        ],
+        rows.map((r) => [
+          r.label,
+          f2(r.cpuMsPerRequest),
+          f2(r.encoderMsPerText),
+          f2(r.ratio),
+          `≤ ${target} ${mark(r.ratio <= target)}`,
+        ]),
+      ),
     );
+    const what = profile === PROFILE.input ? "windows/pieces" : "windows/sentences";
+    say(
+      `  fp32 encoder's own CPU (${share.texts} texts): sequential texts ${f2(share.alone.msPerText)} ms alone ` +
+        `(${f2(share.alone.windowsMsPerText)} ms of it the windows), ${f2(share.alone.embeddedPerText)} ${what} embedded per text; ` +
+        `load texts ${f2(share.paired.msPerText)} ms, two processes at once, ${f2(share.paired.embeddedPerText)} embedded per text`,
+    );
+    if (share.own)
+      say(
+        `  ${precision} encoder's own CPU, same texts: ${f2(share.own.alone.msPerText)} ms alone, ` +
+          `${f2(share.own.paired.msPerText)} ms two processes at once ` +
+          `(${f2(share.own.alone.msPerText / share.alone.msPerText)}× / ${f2(share.own.paired.msPerText / share.paired.msPerText)}× the fp32 encoder)`,
+      );
+  }
   return targets;
 }
 
-/** One row per precision, side by side: what issue 25 compares (the fp32 row is the reference). */
+/**
+ * One row per precision, side by side: what issue 25 compares. Every ratio is over the **fp32**
+ * encoder's own CPU per text for the same texts, measured in the same pass (the fp32 row is the
+ * reference); the encoder column gives that figure and this precision's own.
+ */
 function comparison(passes: readonly PrecisionRun[]) {
   const rows = passes.map((run) => {
     const [input, output] = run.profiles as [ProfileRun, ProfileRun?];
     const at = (r: ProfileRun | undefined, c: number) => r?.load.find((l) => l.connections === c);
-    const ratio = (label: string) => run.encoderRatios.find((r) => r.label === label)?.ratio ?? Number.NaN;
-    const outputCpu = output?.unloaded[0]?.cpuMsPerRequest ?? Number.NaN;
+    const ratio = (ratios: PrecisionRun["encoderRatios"] | undefined, label: string) =>
+      ratios?.find((r) => r.label === label)?.ratio ?? Number.NaN;
+    const side = (r: ProfileRun | undefined, ratios: PrecisionRun["encoderRatios"] | undefined) => ({
+      cpuMsPerRequest: r?.unloaded[0]?.cpuMsPerRequest ?? Number.NaN,
+      ratioUnloaded: ratio(ratios, "unloaded"),
+      ratio8: ratio(ratios, "8 connections"),
+      ratio32: ratio(ratios, "32 connections"),
+      rps8: at(r, 8)?.rps ?? Number.NaN,
+      rps32: at(r, 32)?.rps ?? Number.NaN,
+      peakRssMiB: r?.peakRssMiB,
+    });
     return {
       encoder: run.precision,
-      inputCpuMsPerRequest: input.unloaded[0]?.cpuMsPerRequest ?? Number.NaN,
-      inputRatioUnloaded: ratio("unloaded"),
-      inputRatio8: ratio("8 connections"),
-      inputRatio32: ratio("32 connections"),
-      outputCpuMsPerRequest: outputCpu,
-      outputRatioUnloaded: outputCpu / run.encoder.alone.msPerText,
-      encoderMsPerText: (run.encoder.own ?? run.encoder).alone.msPerText,
-      fp32EncoderMsPerText: run.encoder.alone.msPerText,
-      inputRps8: at(input, 8)?.rps ?? Number.NaN,
-      inputRps32: at(input, 32)?.rps ?? Number.NaN,
-      outputRps8: at(output, 8)?.rps ?? Number.NaN,
-      inputPeakRssMiB: input.peakRssMiB,
-      outputPeakRssMiB: output?.peakRssMiB,
+      input: side(input, run.encoderRatios),
+      output: side(output, run.outputRatios),
+      fp32EncoderMsPerText: {
+        input: run.encoder.alone.msPerText,
+        output: run.outputEncoder?.alone.msPerText,
+      },
+      encoderMsPerText: {
+        input: (run.encoder.own ?? run.encoder).alone.msPerText,
+        output: (run.outputEncoder?.own ?? run.outputEncoder)?.alone.msPerText,
+      },
       coldStartMedianMs: run.coldStart.medianMs,
     };
   });
+  const opt = (x: number | undefined) => f2(x ?? Number.NaN);
   say();
   say(
     table(
       [
-        "encoder (÷ = over the fp32 encoder's own CPU per text, measured in the same pass)",
-        "input CPU ms/req",
+        "check (÷ = CPU per request over the fp32 encoder's own CPU per text, same texts, same pass)",
+        "encoder",
+        "CPU ms/req",
         "÷ unloaded",
         "÷ 8 / 32 conns",
-        "output CPU ms/req",
-        "÷ unloaded",
+        "target",
+        "req/s 8 / 32",
         "encoder ms/text (own / fp32)",
-        "input req/s 8 / 32",
-        "output req/s 8",
-        "peak RSS in / out",
+        "peak RSS",
         "cold start ms",
       ],
-      rows.map((r) => [
-        r.encoder === "fp32" ? "fp32 (reference)" : r.encoder,
-        f2(r.inputCpuMsPerRequest),
-        f2(r.inputRatioUnloaded),
-        `${f2(r.inputRatio8)} / ${f2(r.inputRatio32)}`,
-        f2(r.outputCpuMsPerRequest),
-        f2(r.outputRatioUnloaded),
-        `${f2(r.encoderMsPerText)} / ${f2(r.fp32EncoderMsPerText)}`,
-        `${f1(r.inputRps8)} / ${f1(r.inputRps32)}`,
-        f1(r.outputRps8),
-        `${mib(r.inputPeakRssMiB)} / ${mib(r.outputPeakRssMiB)}`,
-        r.coldStartMedianMs.toFixed(0),
-      ]),
+      rows.flatMap((r) =>
+        (["input", "output"] as const)
+          .filter((mode) => options.modes.includes(mode as never))
+          .map((mode) => {
+            const x = r[mode];
+            const target = mode === "input" ? TARGETS.inputEncoderRatio : TARGETS.outputEncoderRatio;
+            return [
+              `${mode}-check`,
+              r.encoder === "fp32" ? "fp32 (reference)" : r.encoder,
+              f2(x.cpuMsPerRequest),
+              f2(x.ratioUnloaded),
+              `${f2(x.ratio8)} / ${f2(x.ratio32)}`,
+              `≤ ${target} ${mark(x.ratioUnloaded <= target)}`,
+              `${f1(x.rps8)} / ${f1(x.rps32)}`,
+              `${opt(r.encoderMsPerText[mode])} / ${opt(r.fp32EncoderMsPerText[mode])}`,
+              mib(x.peakRssMiB),
+              mode === "input" ? r.coldStartMedianMs.toFixed(0) : "",
+            ];
+          }),
+      ),
     ),
   );
   return rows;

@@ -14,19 +14,25 @@ export interface EncoderCpu {
   readonly msPerText: number;
   /** Windows and sentence pieces that reached the model per text (past the vector cache). */
   readonly embeddedPerText: number;
+  /** CPU ms per text for its windows alone (no pieces, no system_prompt_protection sentences). */
+  readonly windowsMsPerText: number;
 }
+
+/** What a check embeds: INPUT-ALL's windows and pieces, or OUTPUT-ALL's windows and sentences. */
+export type ProbeMode = "input" | "output";
 
 interface ChildResult {
   texts: number;
   embedded: number;
   cpuMs: number;
+  windowsCpuMs: number;
   wallMs: number;
 }
 
-function runChild(root: string, textsFile: string, precision: string): Promise<ChildResult> {
+function runChild(root: string, textsFile: string, precision: string, mode: ProbeMode): Promise<ChildResult> {
   const script = new URL("encoder-cpu-child.mjs", import.meta.url).pathname;
   return new Promise((resolve, reject) => {
-    const args = [script, root, textsFile, precision];
+    const args = [script, root, textsFile, precision, mode];
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
@@ -49,13 +55,17 @@ export async function measureEncoderCpu(
   tmp: string,
   processes: 1 | 2 = 1,
   precision: "fp32" | "int8" = "fp32",
+  mode: ProbeMode = "input",
 ): Promise<EncoderCpu> {
   const file = join(tmp, `encoder-texts-${files++}.json`);
   await writeFile(file, JSON.stringify(texts));
-  const runs = await Promise.all(Array.from({ length: processes }, () => runChild(root, file, precision)));
+  const runs = await Promise.all(
+    Array.from({ length: processes }, () => runChild(root, file, precision, mode)),
+  );
   const sum = (f: (r: ChildResult) => number) => runs.reduce((total, r) => total + f(r), 0);
   return {
     msPerText: sum((r) => r.cpuMs) / sum((r) => r.texts),
     embeddedPerText: sum((r) => r.embedded) / sum((r) => r.texts),
+    windowsMsPerText: sum((r) => r.windowsCpuMs) / sum((r) => r.texts),
   };
 }

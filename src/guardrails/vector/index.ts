@@ -108,7 +108,7 @@ export async function createVectorDetector(
     // A model of the profile's own embeds the prompt itself; otherwise the request's shared vectors.
     const embedded = own ? requestEmbeddings(own, request.text.clean) : request;
     if (!embedded.embedding) throw new Error("vector: this request has no sentence embedding (no encoder)");
-    const best = await scoreText(scanner.best, embedded.embedding, embedded.pieces);
+    const best = await scoreText(scanner, embedded.embedding, embedded.pieces);
     const finding = {
       flagged: best.score >= options.threshold,
       score: best.score,

@@ -57,9 +57,28 @@ describe("native vector scan", () => {
     expect(best.score).toBeCloseTo(1, 5);
   });
 
+  it("answers each group of bestEach from one run exactly as best answers it alone", async () => {
+    const rng = createRng(11);
+    // The bundled index's shape (1,992 rows): the kernel's blocking, not the values, decides
+    // whether a row's dot products could depend on the rows run beside it.
+    const scanner = await createNativeScanner(indexOf(unitVectors(1992, rng)));
+    try {
+      for (const sizes of [[1], [2, 5], [1, 1], [3, 0, 4], [0], [6, 2, 1]]) {
+        const groups = sizes.map((n) => unitVectors(n, rng));
+        const alone = await Promise.all(groups.map((g) => scanner.best(g)));
+        // Bit for bit: the vector guardrail's score and verdict must not move with the batching.
+        expect(await scanner.bestEach(groups)).toEqual(alone);
+      }
+      expect(await scanner.bestEach([])).toEqual([]);
+    } finally {
+      await scanner.close();
+    }
+  });
+
   it("answers score 0 and row -1 for no queries or an empty index, and rejects a wrong width", async () => {
     const empty = await createNativeScanner({ rows: 0, dim: DIM, vectors: new Float32Array(0), ids: [] });
     expect(await empty.best(unitVectors(1, createRng(1)))).toEqual({ score: 0, row: -1, window: -1 });
+    expect(await empty.bestEach([unitVectors(1, createRng(1))])).toEqual([{ score: 0, row: -1, window: -1 }]);
     const scanner = await createNativeScanner(indexOf(unitVectors(3, createRng(2))));
     expect(await scanner.best([])).toEqual({ score: 0, row: -1, window: -1 });
     await expect(scanner.best([new Float32Array(8)])).rejects.toThrow(/8 dimensions, the index 512/);

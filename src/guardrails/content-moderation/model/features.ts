@@ -1,4 +1,5 @@
 import { FNV_PRIME, fmix32, fnv1a } from "../../../text/hash.js";
+import { HashCounts } from "../../../text/hash-counts.js";
 
 /**
  * Hashed bag of word unigrams, word bigrams and character 3–5-grams of each word (fastText-style,
@@ -31,8 +32,14 @@ export function words(text: string): string[] {
 }
 
 export function featurize(tokens: readonly string[]): Features {
-  const counts = new Map<number, number>();
-  const bump = (h: number) => counts.set(h, (counts.get(h) ?? 0) + 1);
+  // At most: a unigram and a bigram per word, and its marked form's 3-, 4- and 5-grams.
+  let most = 0;
+  for (const word of tokens) {
+    most += 2;
+    for (let n = 3; n <= 5; n++) most += Math.max(0, word.length + 3 - n);
+  }
+  const counts = new HashCounts(most);
+  const bump = (h: number) => counts.bump(h);
   let previous = 0;
   for (const word of tokens) {
     const unigram = fnv1a(UNIGRAM, word, 0, word.length);
@@ -44,15 +51,13 @@ export function featurize(tokens: readonly string[]): Features {
       for (let i = 0; i + n <= marked.length; i++) bump(fmix32(fnv1a(CHARGRAM + n, marked, i, i + n)));
     }
   }
-  const hashes = new Uint32Array(counts.size);
+  const hashes = counts.keys.slice(0, counts.size);
   const values = new Float32Array(counts.size);
   let norm = 0;
-  let k = 0;
-  for (const [h, c] of counts) {
+  for (let k = 0; k < counts.size; k++) {
     // Sublinear counts: a word repeated ten times is stronger evidence, not ten times stronger.
-    const v = 1 + Math.log(c);
-    hashes[k] = h;
-    values[k++] = v;
+    const v = 1 + Math.log(counts.counts[k] as number);
+    values[k] = v;
     norm += v * v;
   }
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
