@@ -12,6 +12,12 @@ export interface ThresholdRules {
   pooled: PooledRule;
 }
 
+/**
+ * A threshold to four decimals, rounded up, never down: rounding down could flag benign texts tied
+ * at the cut the rule excluded.
+ */
+export const roundUp = (t: number): number => Math.min(1, Math.ceil(t * 1e4 - 1e-9) / 1e4);
+
 /** Sources with fewer benign calibration texts are pooled for the balanced rule. */
 const MIN_SOURCE = 20;
 /** The share of attacks the calibrated score assumes. */
@@ -57,11 +63,9 @@ export function calibrate(
     bySource.set(key, [...(bySource.get(key) ?? []), p]);
     byRawSource.set(e.source, [...(byRawSource.get(e.source) ?? []), p]);
   });
-  // Rounded up, never down: rounding down could flag benign texts tied at the cut the rule excluded.
-  const up = (t: number) => Math.min(1, Math.ceil(t * 1e4 - 1e-9) / 1e4);
   const thresholds: Record<Rule, number> = {
-    balanced: up(thresholdForBalancedFpr([...bySource.values()], rules.maxFpr)),
-    pooled: up(thresholdForPooledFpr([...byRawSource.values()], rules.pooled)),
+    balanced: roundUp(thresholdForBalancedFpr([...bySource.values()], rules.maxFpr)),
+    pooled: roundUp(thresholdForPooledFpr([...byRawSource.values()], rules.pooled)),
   };
   const threshold = thresholds[rules.rule];
   const benign = [...byRawSource.values()].flat();

@@ -4,7 +4,7 @@
  */
 import { applyIsotonic } from "../../src/guardrails/llm/isotonic.js";
 import type { Mlp } from "../../src/guardrails/llm/mlp.js";
-import { calibrate, type ThresholdRules } from "./calibrate.js";
+import { calibrate, roundUp, type ThresholdRules } from "./calibrate.js";
 import { type FitContext, foldScorers, type Scorer, STACK_FOLDS } from "./cross-fit.js";
 import type { Embedded } from "./embed.js";
 import { dataInputOf, type Example, isData } from "./example.js";
@@ -132,10 +132,7 @@ function thresholdForData(
     log("data threshold: no benign documents or no planted attacks in the calibration split; none set");
     return undefined;
   }
-  const threshold = Math.min(
-    1,
-    Math.ceil(thresholdForPooledFpr([...bySource.values()], rules.pooled) * 1e4 - 1e-9) / 1e4,
-  );
+  const threshold = roundUp(thresholdForPooledFpr([...bySource.values()], rules.pooled));
   const caught = calibration.filter((e) => isData(e) && e.label === 1 && scoreOf(e) >= threshold).length;
   log(
     `data threshold ${threshold}: ${benign.filter((x) => x >= threshold).length}/${benign.length} benign documents, ` +
