@@ -24,6 +24,8 @@ interface Spec {
   minPerCategory?: number;
   minNonEnglish?: number;
   words?: [number, number];
+  /** More string fields every row must carry (the user's prompt, the system prompt a leak discloses). */
+  fields?: string[];
 }
 
 const specs: Spec[] = [
@@ -52,8 +54,33 @@ const specs: Spec[] = [
   { file: "datasets/attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
   { file: "datasets/attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
   { file: "datasets/leakage/non-leak-responses.jsonl", label: 0, category: "kind", minRows: 80 },
+  {
+    file: "datasets/leakage/talk-responses.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 200,
+    minPerCategory: 20,
+    fields: ["prompt"],
+  },
+  {
+    file: "datasets/leakage/instruction-answers.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 300,
+    minPerCategory: 28,
+    fields: ["prompt"],
+  },
+  {
+    file: "datasets/leakage/leak-responses.jsonl",
+    label: 1,
+    category: "kind",
+    minRows: 120,
+    minPerCategory: 12,
+    fields: ["prompt", "system_prompt"],
+  },
 ];
 
+/** The languages the attack corpus and the hard negatives each cover. */
 const LANGS = new Set([
   "en",
   "de",
@@ -71,6 +98,8 @@ const LANGS = new Set([
   "hi",
   "tr",
 ]);
+/** Any row's language: the covered ones, and Swedish (in the leakage sets). */
+const VALID_LANGS = new Set([...LANGS, "sv"]);
 const MAX_CHARS = 20_000;
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
@@ -108,7 +137,11 @@ describe.each(specs)("$file", (spec) => {
       expect(typeof row.text, row.id).toBe("string");
       expect(row.text.trim().length, row.id).toBeGreaterThan(0);
       expect(typeof row[spec.category], `${row.id} ${spec.category}`).toBe("string");
-      expect(LANGS.has(row.lang), `${row.id} lang ${row.lang}`).toBe(true);
+      expect(VALID_LANGS.has(row.lang), `${row.id} lang ${row.lang}`).toBe(true);
+      for (const field of spec.fields ?? []) {
+        expect(typeof row[field], `${row.id} ${field}`).toBe("string");
+        expect(String(row[field]).trim().length, `${row.id} ${field}`).toBeGreaterThan(0);
+      }
     }
   });
 

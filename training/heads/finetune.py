@@ -1,6 +1,7 @@
 """Candidate 2 of issue 22: the encoder itself fine-tuned, end to end, with an attention head.
 
   /usr/bin/python3 training/heads/finetune.py --buckets 4 [--only 0,1] [--max-bags 4000] [--out FILE]
+  /usr/bin/python3 training/heads/finetune.py --hold cyberseceval,tasktracker --max-bags 0 --epochs 2 [--out FILE]
 
 The encoder is the product's own ONNX graph run by torch (onnx_torch.py), its weights trained at
 a small rate beside a fresh attention head (models.AttentionHead) at the head's rate. Fitting it
@@ -26,7 +27,7 @@ from bags import BagLoss  # noqa: E402
 from dump import read_dump  # noqa: E402
 from models import AttentionHead  # noqa: E402
 from onnx_torch import OnnxModule  # noqa: E402
-from protocol import buckets, folds, metrics, pooled_threshold, split, texts_of  # noqa: E402
+from protocol import buckets, folds, held_together, metrics, pooled_threshold, split, texts_of  # noqa: E402
 from train import bags_of, sample_bags  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -85,7 +86,7 @@ def score_texts(model, ids, dump, texts):
     return out
 
 
-def fit(ids, dump, texts, args, log):
+def fit(ids, dump, texts, args, log, after_epoch=None):
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     model = Tuned()
@@ -114,6 +115,8 @@ def fit(ids, dump, texts, args, log):
             done = i + len(part)
             if (i // args.batch) % 25 == 0:
                 log(f"  epoch {epoch + 1}: {done}/{len(bags)} bags, loss {float(loss):.4f}, {time.time() - started:.0f}s")
+        if after_epoch and epoch + 1 < args.epochs:
+            after_epoch(model, epoch + 1)
     return model
 
 
@@ -122,6 +125,7 @@ def main():
     p.add_argument("--dump", default=DEFAULT_DUMP)
     p.add_argument("--buckets", type=int, default=4)
     p.add_argument("--only", default="", help="comma-separated fold numbers")
+    p.add_argument("--hold", default="", help="one fold instead: these groups held out together (e.g. cyberseceval,tasktracker)")
     p.add_argument("--max-bags", type=int, default=4000)
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--batch", type=int, default=16)
@@ -131,6 +135,7 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--out", help="append each row as a JSON line here")
     p.add_argument("--save", help="write fold 0's fine-tuned encoder as ONNX here")
+    p.add_argument("--score-every-epoch", action="store_true", help="score the held-out groups after every epoch, not only the last (rows named finetune@EPOCH)")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
     started = time.time()
@@ -144,28 +149,35 @@ def main():
     fold_groups, untrained = folds(dump.meta["plan"], True)
     never = {s for sources in untrained.values() for s in sources}
     only = {x for x in args.only.split(",") if x}
-    for k, bucket in enumerate(buckets(fold_groups, args.buckets)):
+    folds_run = held_together(fold_groups, args.hold) if args.hold else buckets(fold_groups, args.buckets)
+    for k, bucket in enumerate(folds_run):
         if only and str(k) not in only:
             continue
         held = never | {s for sources in bucket.values() for s in sources}
         train, calibration = split(texts, held)
         log(f"fold {k}: holds out {sorted(bucket)}; {len(train)} train, {len(calibration)} calibration texts")
-        model = fit(ids, dump, train, args, log)
+        groups = {**bucket, **{f"{g} (fold {k})": s for g, s in untrained.items()}}
+
+        def report(model, epochs, k=k, calibration=calibration, groups=groups):
+            """Every held-out group scored at the threshold the calibration split gives this model."""
+            threshold = pooled_threshold(calibration, score_texts(model, ids, dump, calibration))
+            for group, sources in groups.items():
+                members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
+                if not members:
+                    continue
+                scores = score_texts(model, ids, dump, members)
+                labels = np.array([t.label for t in members])
+                row = {"group": group, "head": f"finetune@{epochs}", "threshold": threshold, "m": metrics(labels, scores, threshold)}
+                m = row["m"]
+                log(f"epoch {epochs}, {group}: n {m['n']}, recall {m['recall']}, FPR {m['fpr']}, AUC {m['auc']}")
+                if args.out:
+                    with open(args.out, "a", encoding="utf-8") as f:
+                        f.write(json.dumps(row) + "\n")
+
+        model = fit(ids, dump, train, args, log, after_epoch=report if args.score_every_epoch else None)
         if args.save and k == 0:
             model.encoder.write_onnx(args.save)
-        threshold = pooled_threshold(calibration, score_texts(model, ids, dump, calibration))
-        for group, sources in {**bucket, **{f"{g} (fold {k})": s for g, s in untrained.items()}}.items():
-            members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
-            if not members:
-                continue
-            scores = score_texts(model, ids, dump, members)
-            labels = np.array([t.label for t in members])
-            row = {"group": group, "head": "finetune", "threshold": threshold, "m": metrics(labels, scores, threshold)}
-            m = row["m"]
-            log(f"{group}: n {m['n']}, recall {m['recall']}, FPR {m['fpr']}, AUC {m['auc']}")
-            if args.out:
-                with open(args.out, "a", encoding="utf-8") as f:
-                    f.write(json.dumps(row) + "\n")
+        report(model, args.epochs)
 
 
 if __name__ == "__main__":

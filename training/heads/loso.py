@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dump import read_dump  # noqa: E402
 from models import HEADS  # noqa: E402
-from protocol import buckets, folds, metrics, pooled_threshold, split, summarise, texts_of  # noqa: E402
+from protocol import buckets, folds, held_together, metrics, pooled_threshold, split, summarise, texts_of  # noqa: E402
 from train import bags_of, fit, score_texts  # noqa: E402
 from ngrams import Features, fit_ngrams, ngram_logits  # noqa: E402
 
@@ -71,6 +71,7 @@ def main():
     p.add_argument("--role", action="store_true", help="the head also reads the text's role: 1 for retrieved data (a document, an e-mail, a tool result: kinds long and indirect), 0 for a prompt")
     p.add_argument("--pool-dim", type=int, default=0, help="attention: project the states to this width before pooling (0: keep 512)")
     p.add_argument("--dropout", type=float, default=0.2)
+    p.add_argument("--hold", default="", help="one fold instead: these groups held out together, as finetune.py --hold")
     p.add_argument("--buckets", type=int, default=0, help="hold out the groups K at a time (protocol.buckets) instead of one at a time")
     p.add_argument("--max-bags", type=int, default=0, help="train on at most this many bags, chosen at random (the fine-tune's budget)")
     args = p.parse_args()
@@ -115,9 +116,10 @@ def main():
                 with open(args.out, "a", encoding="utf-8") as f:
                     f.write(json.dumps(row) + "\n")
 
-    if args.buckets:
+    if args.buckets or args.hold:
         # Every fold's model scores the never-trained sets too; their rows are per fold.
-        for k, bucket in enumerate(buckets(fold_groups, args.buckets)):
+        folds_run = held_together(fold_groups, args.hold) if args.hold else buckets(fold_groups, args.buckets)
+        for k, bucket in enumerate(folds_run):
             if only and str(k) not in only:
                 continue
             held = never | {s for sources in bucket.values() for s in sources}

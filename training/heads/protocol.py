@@ -147,3 +147,14 @@ def buckets(fold_groups: dict, k: int) -> list:
     the other groups in its fold either."""
     names = sorted(fold_groups)
     return [{g: fold_groups[g] for g in names[i::k]} for i in range(k)]
+
+
+def held_together(fold_groups: dict, names: str) -> list:
+    """One fold holding out the named groups together (`--hold a,b,c`): the costliest fits (the
+    encoder fine-tuned on the whole pool) run once, on the groups that matter most, instead of
+    every bucket. An unknown name is an error, not an empty fold."""
+    wanted = [n for n in names.split(",") if n]
+    unknown = [n for n in wanted if n not in fold_groups]
+    if unknown:
+        raise SystemExit(f"--hold: unknown group(s) {', '.join(unknown)}; groups: {', '.join(sorted(fold_groups))}")
+    return [{g: fold_groups[g] for g in wanted}]

@@ -19,7 +19,7 @@ import { precomputedEncoder } from "./embed-cache.js";
 import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
 import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES, RESPONSE_FOLDS } from "./loso-folds.js";
-import { loadRealResponses } from "./real-responses.js";
+import { loadRealResponses, RESPONSE_SOURCES, WRITTEN_SOURCE } from "./real-responses.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
 
 const USAGE = "npx tsx training/system-prompt-protection/loso.ts [flags]";
@@ -29,6 +29,9 @@ const FLAGS = {
   noEncoder: flag.boolean("train and measure without the sentence encoder"),
   only: flag.string("", "hold out this source alone"),
   noRealResponses: flag.boolean("train on generated examples alone (real responses are then only tested)"),
+  written: flag.boolean(
+    "also train on the project-written instruction answers (without it they are only tested, in their own fold)",
+  ),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
 };
 
@@ -66,7 +69,11 @@ async function main(argv: string[]): Promise<void> {
       prompts,
       attacks,
       flags.seed,
-      flags.noRealResponses ? responses.filter((r) => `responses/${r.source}` === h) : responses,
+      responses.filter((r) => {
+        const held = `responses/${r.source}` === h;
+        if (flags.noRealResponses) return held;
+        return flags.written || r.source !== WRITTEN_SOURCE || held;
+      }),
     ),
   );
   const settings: Setting[] = flags.noEncoder ? ["", "S"] : ["", "S", "SE"];
@@ -119,7 +126,7 @@ export function report(figures: ReadonlyMap<string, readonly Figures[]>): string
   const isAttack = (f: Figures) => (ATTACK_SOURCES as readonly string[]).includes(f.held);
   const isResponses = (f: Figures) => f.held.startsWith("responses/");
   const summary = [
-    "| setting | macro F1 | macro FPR | macro ROC-AUC | attack folds: F1 (raccoonbench, project) | response folds: share flagged (gptfuzz, harmbench, gpteacher-roleplay, gpteacher-codegen), mean |",
+    `| setting | macro F1 | macro FPR | macro ROC-AUC | attack folds: F1 (raccoonbench, project) | response folds: share flagged (${RESPONSE_SOURCES.join(", ")}), mean |`,
     "|---|---:|---:|---:|---|---|",
   ];
   for (const [name, list] of figures) {

@@ -5,17 +5,31 @@
  * generations (responses to adversarial requests), and GPTeacher's role-play and code answers
  * (long, formatted, imperative text). Read from ../shared at training time, never copied.
  *
+ * Beside them, the project's own `datasets/leakage/instruction-answers.jsonl` (source
+ * `written-instructions`): answers full of rules, procedures, policies, codes and bot instructions
+ * written for the user, the no-leaks that look most like a disclosed system prompt.
+ *
  * Each source is capped and split by text like the system prompts (60/15/25), and each response is
  * paired with a system prompt of its split, so the settings with a system prompt score it too.
  */
 import { join } from "node:path";
 import { readCsv } from "../lib/csv.js";
-import { readJson } from "../lib/jsonl.js";
+import { readJson, readJsonl } from "../lib/jsonl.js";
+import { REPO } from "../lib/paths.js";
 import type { Split } from "./families.js";
 import { type LeakExample, splitOf } from "./generate.js";
 import { hashString } from "./rng.js";
 
-export const RESPONSE_SOURCES = ["gptfuzz", "harmbench", "gpteacher-roleplay", "gpteacher-codegen"] as const;
+export const RESPONSE_SOURCES = [
+  "gptfuzz",
+  "harmbench",
+  "gpteacher-roleplay",
+  "gpteacher-codegen",
+  "written-instructions",
+] as const;
+/** The project-written source: trained only with `--written` (measured, not bundled). */
+export const WRITTEN_SOURCE = "written-instructions";
+const WRITTEN_FILE = join(REPO, "datasets/leakage/instruction-answers.jsonl");
 export type ResponseSource = (typeof RESPONSE_SOURCES)[number];
 
 export interface RealResponse {
@@ -41,7 +55,7 @@ interface HarmBenchRow {
 }
 
 /** Every source's responses, deduplicated by text, at most CAP each (a hash order, not the file's). */
-export function loadRealResponses(datasets: string): RealResponse[] {
+export function loadRealResponses(datasets: string, options: { written?: boolean } = {}): RealResponse[] {
   const raw: Record<ResponseSource, { text: string; prompt?: string }[]> = {
     gptfuzz: (() => {
       const dir = join(datasets, "moderation/gptfuzz");
@@ -61,6 +75,13 @@ export function loadRealResponses(datasets: string): RealResponse[] {
       .map((r) => ({ text: r.generation, prompt: r.test_case })),
     "gpteacher-roleplay": teacher(join(datasets, "injection/benign/gpteacher_roleplay.json")),
     "gpteacher-codegen": teacher(join(datasets, "injection/benign/gpteacher_codegen_instruct.json")),
+    [WRITTEN_SOURCE]:
+      options.written === false
+        ? []
+        : readJsonl<{ text: string; prompt: string }>(WRITTEN_FILE).map((r) => ({
+            text: r.text,
+            prompt: r.prompt,
+          })),
   };
   return RESPONSE_SOURCES.flatMap((source) => {
     const seen = new Set<string>();

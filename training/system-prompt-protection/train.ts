@@ -28,6 +28,9 @@ const FLAGS = {
   seed: flag.integer(SEED, "seed of the generated examples and the shuffles"),
   noEncoder: flag.boolean("train and measure without the sentence encoder"),
   noRealResponses: flag.boolean("train on generated examples alone, without real-responses.ts"),
+  written: flag.boolean(
+    "also train on the project-written instruction answers (measured, not bundled: MODEL_CARD.md)",
+  ),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
 };
 
@@ -49,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
   if (!flags.noRealResponses)
     examples.push(
       ...realExamplesBySplit(
-        loadRealResponses(resolve(flags.data, "..")),
+        loadRealResponses(resolve(flags.data, ".."), { written: flags.written }),
         prompts.map((p) => p.id),
       ),
     );
