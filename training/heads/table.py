@@ -1,6 +1,9 @@
 """The decision table: candidates × held-out sources, from the JSON rows loso.py / finetune.py write.
 
-  /usr/bin/python3 training/heads/table.py NAME=FILE.jsonl [NAME=FILE.jsonl …]
+  /usr/bin/python3 training/heads/table.py NAME=FILE.jsonl [NAME=FILE.jsonl#HEAD …]
+
+`#HEAD` keeps the rows of one head only: finetune.py --score-every-epoch writes each epoch's rows
+to one file, named finetune@1, finetune@2, …
 
 A FILE ending in .md is a model card: its "After" leave-one-source-out table (printed by
 training/llm/loso.ts) is read as rows, so `v3=models/llm/MODEL_CARD.md` is the shipped
@@ -38,11 +41,16 @@ def card_rows(path, heading="### After: the candidate trained"):
 
 def read_rows(path):
     by_group = OrderedDict()
+    path, _, head = path.partition("#")
     if path.endswith(".md"):
         rows = list(card_rows(path))
     else:
         with open(path, encoding="utf-8") as f:
             rows = [json.loads(line) for line in f]
+        if head:
+            rows = [r for r in rows if r.get("head") == head]
+            if not rows:
+                raise SystemExit(f"{path}: no rows of head {head}")
     for row in rows:
         group = re.sub(r" \(fold \d+\)$", " (never trained)", row["group"])
         by_group.setdefault(group, []).append(row["m"])
