@@ -54,7 +54,13 @@ const specs: Spec[] = [
   { file: "datasets/attacks/indirect-carriers.jsonl", label: 0, category: "kind", minRows: 150 },
   { file: "datasets/attacks/indirect-payloads.jsonl", label: 1, category: "technique", minRows: 150 },
   { file: "datasets/leakage/non-leak-responses.jsonl", label: 0, category: "kind", minRows: 80 },
-  { file: "datasets/prompts/system-prompts.jsonl", label: 0, category: "kind", minRows: 240, minPerCategory: 30 },
+  {
+    file: "datasets/prompts/system-prompts.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 240,
+    minPerCategory: 30,
+  },
   {
     file: "datasets/leakage/talk-responses.jsonl",
     label: 0,
