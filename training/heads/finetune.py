@@ -11,7 +11,6 @@ same --buckets and --max-bags for the frozen encoder under exactly the same prot
 """
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -27,7 +26,7 @@ from bags import BagLoss  # noqa: E402
 from dump import read_dump  # noqa: E402
 from models import AttentionHead  # noqa: E402
 from onnx_torch import OnnxModule  # noqa: E402
-from protocol import buckets, folds, held_together, metrics, pooled_threshold, split, texts_of  # noqa: E402
+from protocol import append_row, buckets, folds, held_out_rows, held_together, pooled_threshold, split, texts_of  # noqa: E402
 from train import bags_of, sample_bags  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -158,21 +157,14 @@ def main():
         log(f"fold {k}: holds out {sorted(bucket)}; {len(train)} train, {len(calibration)} calibration texts")
         groups = {**bucket, **{f"{g} (fold {k})": s for g, s in untrained.items()}}
 
-        def report(model, epochs, k=k, calibration=calibration, groups=groups):
+        def report(model, epochs, calibration=calibration, groups=groups):
             """Every held-out group scored at the threshold the calibration split gives this model."""
             threshold = pooled_threshold(calibration, score_texts(model, ids, dump, calibration))
-            for group, sources in groups.items():
-                members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
-                if not members:
-                    continue
-                scores = score_texts(model, ids, dump, members)
-                labels = np.array([t.label for t in members])
-                row = {"group": group, "head": f"finetune@{epochs}", "threshold": threshold, "m": metrics(labels, scores, threshold)}
+            score = lambda members: score_texts(model, ids, dump, members)  # noqa: E731
+            for row in held_out_rows(texts, groups, score, threshold, f"finetune@{epochs}"):
                 m = row["m"]
-                log(f"epoch {epochs}, {group}: n {m['n']}, recall {m['recall']}, FPR {m['fpr']}, AUC {m['auc']}")
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as f:
-                        f.write(json.dumps(row) + "\n")
+                log(f"epoch {epochs}, {row['group']}: n {m['n']}, recall {m['recall']}, FPR {m['fpr']}, AUC {m['auc']}")
+                append_row(args.out, row)
 
         model = fit(ids, dump, train, args, log, after_epoch=report if args.score_every_epoch else None)
         if args.save and k == 0:

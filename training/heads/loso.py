@@ -9,7 +9,6 @@ Rows are printed as loso.ts prints them and, with --out, written as JSON lines f
 """
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -22,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dump import read_dump  # noqa: E402
 from models import HEADS  # noqa: E402
-from protocol import buckets, folds, held_together, metrics, pooled_threshold, split, summarise, texts_of  # noqa: E402
+from protocol import append_row, buckets, folds, held_out_rows, held_together, pooled_threshold, split, summarise, texts_of  # noqa: E402
 from train import bags_of, fit, score_texts  # noqa: E402
 from ngrams import Features, fit_ngrams, ngram_logits  # noqa: E402
 
@@ -102,19 +101,13 @@ def main():
             extra = role_column if extra is None else torch.cat([extra, role_column], dim=1)
         model = fit(HEADS[args.head], dump, train, args.seed, args.epochs, log, max_bags=args.max_bags, extra=extra, options=head_options)
         threshold = pooled_threshold(calibration, score_texts(model, dump, calibration, extra))
-        for group, sources in group_sources.items():
-            members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
-            if not members:
-                continue
-            scores = score_texts(model, dump, members, extra)
-            labels = np.array([t.label for t in members])
-            row = {"group": group + label_suffix, "head": args.head + ("+ngrams" if features else "") + ("+role" if args.role else ""), "threshold": threshold, "m": metrics(labels, scores, threshold)}
+        head = args.head + ("+ngrams" if features else "") + ("+role" if args.role else "")
+        score = lambda members: score_texts(model, dump, members, extra)  # noqa: E731
+        for row in held_out_rows(texts, group_sources, score, threshold, head, label_suffix):
             rows.append(row)
             m = row["m"]
             log(f"{row['group']}: n {m['n']}, recall {fmt(m['recall'])}, FPR {fmt(m['fpr'])}, AUC {fmt(m['auc'])}")
-            if args.out:
-                with open(args.out, "a", encoding="utf-8") as f:
-                    f.write(json.dumps(row) + "\n")
+            append_row(args.out, row)
 
     if args.buckets or args.hold:
         # Every fold's model scores the never-trained sets too; their rows are per fold.

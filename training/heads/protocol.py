@@ -13,6 +13,7 @@
   and are left out of the held-out rows, as loso.ts does.
 """
 
+import json
 from dataclasses import dataclass
 
 import numpy as np
@@ -158,3 +159,22 @@ def held_together(fold_groups: dict, names: str) -> list:
     if unknown:
         raise SystemExit(f"--hold: unknown group(s) {', '.join(unknown)}; groups: {', '.join(sorted(fold_groups))}")
     return [{g: fold_groups[g] for g in wanted}]
+
+
+def held_out_rows(texts, groups: dict, score, threshold: float, head: str, suffix: str = ""):
+    """Per held-out group, its figures at `threshold` (harmful plain questions left out, as
+    loso.ts does): the rows loso.py and finetune.py print and append. `score(members)` gives the
+    model's score of each member text."""
+    for group, sources in groups.items():
+        members = [t for t in texts if t.source in set(sources) and t.kind != "harmful-plain"]
+        if not members:
+            continue
+        labels = np.array([t.label for t in members])
+        yield {"group": group + suffix, "head": head, "threshold": threshold, "m": metrics(labels, score(members), threshold)}
+
+
+def append_row(path, row: dict):
+    """One row as a JSON line: a stopped run keeps the rows of its finished folds."""
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
