@@ -1,6 +1,7 @@
 import OpenAI, { BadRequestError } from "openai";
 import { describe, expect, it } from "vitest";
 import { completion, streamOf, toolCallStream } from "./fake-upstream.js";
+import { readStream } from "./sdk-stream.js";
 import { APP_REDACT, APP_SSN, useProxy } from "./setup.js";
 
 /**
@@ -56,14 +57,9 @@ describe("a benign request", () => {
       ...ask("Tell me about the Eiffel Tower"),
       stream: true,
     });
-    let text = "";
-    let finish: string | null | undefined;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { text, finishes } = await readStream(stream);
     expect(text).toBe(CALM.join(""));
-    expect(finish).toBe("stop");
+    expect(finishes.filter((f) => f != null).at(-1)).toBe("stop");
 
     const { proxied, direct, response } = await both({
       ...ask("Tell me about the Eiffel Tower"),
@@ -138,12 +134,7 @@ describe("a card number split across streamed chunks", () => {
   it("reaches the SDK as a stream that finishes with content_filter", async () => {
     setup.upstream.answer(() => ({ sse: streamOf(pieces) }));
     const stream = await client().chat.completions.create({ ...ask("Which card?"), stream: true });
-    let text = "";
-    const finishes: (string | null | undefined)[] = [];
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      finishes.push(chunk.choices[0]?.finish_reason);
-    }
+    const { text, finishes } = await readStream(stream);
     expect(text).not.toMatch(/4111/);
     expect(finishes.at(-1)).toBe("content_filter");
   });
@@ -186,12 +177,7 @@ describe("a stream's verdict", () => {
 
     setup.upstream.answer(() => ({ sse: streamOf(pieces) }));
     const stream = await ssn.chat.completions.create({ ...ask("Fill in the form"), stream: true });
-    let text = "";
-    const finishes: (string | null | undefined)[] = [];
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      finishes.push(chunk.choices[0]?.finish_reason);
-    }
+    const { text, finishes } = await readStream(stream);
     expect(text).not.toContain("536221234");
     expect(finishes.at(-1)).toBe("content_filter");
     expect(setup.logs.at(-1)).toMatchObject({ msg: "stream ended", kind: "blocked", guardrails: ["pii"] });

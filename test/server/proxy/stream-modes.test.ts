@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { STREAM_MODES, type StreamMode } from "../../../src/stream/guard-stream.js";
 import { streamOf } from "./fake-upstream.js";
+import { readStream } from "./sdk-stream.js";
 import { APP_SSN, type ProxySetup, useProxy } from "./setup.js";
 
 /**
@@ -24,12 +25,7 @@ async function streamed(setup: ProxySetup, pieces: string[], headers: Record<str
     defaultHeaders: headers,
   });
   const stream = await client.chat.completions.create({ ...ask("Tell me"), stream: true });
-  let text = "";
-  const finishes: (string | null | undefined)[] = [];
-  for await (const chunk of stream) {
-    text += chunk.choices[0]?.delta.content ?? "";
-    finishes.push(chunk.choices[0]?.finish_reason);
-  }
+  const { text, finishes } = await readStream(stream);
   return { text, finishes: finishes.filter((f) => f != null) };
 }
 
