@@ -18,9 +18,9 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { hostileTexts } from "./lib/adversarial-texts.js";
+import { benchArgs } from "./lib/args.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { type BenchServer, ROOT, removeOnExit, spawnServer, staleDist } from "./lib/server.js";
 import { median, percentile, table } from "./lib/stats.js";
@@ -31,13 +31,11 @@ const PATHS = {
 } as const;
 const TARGETS = { aloneMs: 1000, ratio: 10, probeMs: 100, stopMs: 100 };
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "3" },
-    seconds: { type: "string", default: "10" },
-    size: { type: "string", default: "100000" },
-    json: { type: "boolean", default: false },
-  },
+const values = benchArgs("npx tsx bench/adversarial.ts [--runs 3] [--seconds 10] [--size 100000] [--json]", {
+  runs: { type: "string", default: "3" },
+  seconds: { type: "string", default: "10" },
+  size: { type: "string", default: "100000" },
+  json: { type: "boolean", default: false },
 });
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);

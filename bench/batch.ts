@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchArgs } from "./lib/args.js";
 
 const BENIGN = [
   "Can you help me plan a three-day trip to Lisbon with a budget of about 600 euros, including food?",
@@ -150,6 +151,9 @@ function scaling(args: string[], rounds: number) {
 }
 
 async function main(): Promise<void> {
+  const flags = benchArgs("npx tsx bench/batch.ts [--rows-million N]", {
+    "rows-million": { type: "string", default: "1" },
+  });
   const dir = await mkdtemp(join(tmpdir(), "guardrail-bench-batch-"));
   try {
     const small = join(dir, "10k.csv");
@@ -180,8 +184,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const flag = process.argv.indexOf("--rows-million");
-    const millionRows = Math.round((flag === -1 ? 1 : Number(process.argv[flag + 1])) * 1_000_000);
+    const millionRows = Math.round(Number(flags["rows-million"]) * 1_000_000);
     const big = join(dir, "1m.csv");
     await writeCsv(big, millionRows);
     const m = run(["--config", config, "batch", big, "--json", "--quiet", "--concurrency", "2"]);

@@ -9,7 +9,6 @@
  * medians' ratio is the conversation's cost. Also counted: the encoder calls and texts each made.
  */
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { parseProfile } from "../src/config/profile.js";
 import { compileProfile } from "../src/engine/compile.js";
@@ -18,10 +17,13 @@ import { createEngine } from "../src/engine/engine.js";
 import { builtinGuardrails } from "../src/guardrails/registry.js";
 import { type Encoder, withEmbed } from "../src/models/encoder.js";
 import { createUseLiteEncoder } from "../src/models/use-lite/encoder.js";
+import { benchArgs } from "./lib/args.js";
 import { percentile } from "./lib/stats.js";
 import { INPUT_TEXTS } from "./lib/texts.js";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "40" } } });
+const values = benchArgs("npm run bench:conversation [-- --runs 40]", {
+  runs: { type: "string", default: "40" },
+});
 const runs = Number(values.runs);
 
 const file = new URL("../profiles/default.yaml", import.meta.url);

@@ -10,15 +10,16 @@
  *
  * Process CPU (all threads) per text, fp32 and int8, one intra-op thread as the server runs it.
  */
-import { parseArgs } from "node:util";
 import { sentences } from "../src/guardrails/system-prompt-protection/detector/sentences.js";
 import { createUseLiteEncoder } from "../src/models/use-lite/encoder.js";
 import { createPooledEncoder } from "../src/models/use-lite/encoder-pool.js";
+import { benchArgs } from "./lib/args.js";
 import { table } from "./lib/stats.js";
 import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 
-const { values } = parseArgs({
-  options: { texts: { type: "string", default: "300" }, rounds: { type: "string", default: "3" } },
+const values = benchArgs("npm run bench:handoff [-- --texts 300 --rounds 3]", {
+  texts: { type: "string", default: "300" },
+  rounds: { type: "string", default: "3" },
 });
 const count = Number(values.texts);
 const rounds = Number(values.rounds);

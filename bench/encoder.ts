@@ -11,19 +11,17 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import type { Encoder } from "../src/models/encoder.js";
 import { createUseLiteEncoder } from "../src/models/use-lite/encoder.js";
 import { ensureModel } from "../src/models/use-lite/model-cache.js";
 import { type Precision, parsePrecision } from "../src/models/use-lite/precision.js";
+import { benchArgs } from "./lib/args.js";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "2" },
-    precision: { type: "string", default: "both" },
-    /** Internal: measure one precision in this process and print its JSON. */
-    child: { type: "string" },
-  },
+const values = benchArgs("npm run bench:encoder [-- --seconds N] [--precision fp32|int8|both]", {
+  seconds: { type: "string", default: "2" },
+  precision: { type: "string", default: "both" },
+  /** Internal: measure one precision in this process and print its JSON. */
+  child: { type: "string" },
 });
 const SECONDS = Number(values.seconds);
 

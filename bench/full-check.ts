@@ -35,8 +35,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import { benchArgs } from "./lib/args.js";
 import { type LoadRequest, type LoadResult, load } from "./lib/autocannon.js";
 import { type BenchConfig, checkHeaders, writeConfigDir } from "./lib/config.js";
 import { type EncoderCpu, measureEncoderCpu } from "./lib/encoder-cpu.js";
@@ -67,20 +67,18 @@ const TARGETS = {
 };
 const WARMUP_REQUESTS = 50;
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "10" },
-    requests: { type: "string", default: "500" },
-    "cold-runs": { type: "string", default: "5" },
-    json: { type: "boolean", default: false },
-    "cpu-prof": { type: "boolean", default: false },
-    top: { type: "string", default: "8" },
-    "input-only": { type: "boolean", default: false },
-    root: { type: "string" },
-    "encoder-texts": { type: "string", default: "240" },
-    budget: { type: "string" },
-    precision: { type: "string", default: "both" },
-  },
+const values = benchArgs("npm run bench:full [-- flags]", {
+  seconds: { type: "string", default: "10" },
+  requests: { type: "string", default: "500" },
+  "cold-runs": { type: "string", default: "5" },
+  json: { type: "boolean", default: false },
+  "cpu-prof": { type: "boolean", default: false },
+  top: { type: "string", default: "8" },
+  "input-only": { type: "boolean", default: false },
+  root: { type: "string" },
+  "encoder-texts": { type: "string", default: "240" },
+  budget: { type: "string" },
+  precision: { type: "string", default: "both" },
 });
 const PRECISIONS = { both: ["fp32", "int8"], fp32: ["fp32"], int8: ["int8"] } as const;
 type Precision = "fp32" | "int8";

@@ -15,12 +15,13 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/args.js";
 import { table } from "./lib/stats.js";
 import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 
-const { values } = parseArgs({
-  options: { root: { type: "string", default: "." }, rounds: { type: "string", default: "5" } },
+const values = benchArgs("npm run bench:glue [-- --root DIR] [--rounds 5]", {
+  root: { type: "string", default: "." },
+  rounds: { type: "string", default: "5" },
 });
 const root = resolve(values.root);
 const rounds = Number(values.rounds);

@@ -14,15 +14,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { stringify } from "yaml";
 import { readYaml } from "../src/config/files.js";
 import { keywordGuardrail } from "../src/guardrails/keyword/index.js";
 import { normalizeText } from "../src/text/normalize.js";
+import { benchArgs } from "./lib/args.js";
 import { keywordList } from "./lib/keywords.js";
 
-const { values } = parseArgs({
-  options: { runs: { type: "string", default: "3" }, case: { type: "string" } },
+const values = benchArgs("npx tsx bench/keyword-build.ts [--runs 3] [--case NAME]", {
+  runs: { type: "string", default: "3" },
+  case: { type: "string" },
 });
 
 async function runCase(count: number, shape: "phrases" | "random"): Promise<void> {

@@ -8,6 +8,10 @@ import { keywordGuardrail } from "../src/guardrails/keyword/index.js";
 import { regexGuardrail } from "../src/guardrails/regex/index.js";
 import type { CheckRequest, Detector } from "../src/guardrails/types.js";
 import { normalizeText } from "../src/text/normalize.js";
+import { benchArgs } from "./lib/args.js";
+
+// No flags; --help says so instead of running.
+benchArgs("npx tsx bench/keyword-regex.ts", {});
 
 const ITERATIONS = 20_000;
 

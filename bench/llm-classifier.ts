@@ -8,6 +8,10 @@ import { embedText } from "../src/engine/embedding.js";
 import { loadInjectionClassifier } from "../src/guardrails/llm/classifier.js";
 import { createUseLiteEncoder } from "../src/models/use-lite/index.js";
 import { cleanText } from "../src/text/normalize.js";
+import { benchArgs } from "./lib/args.js";
+
+// No flags; --help says so instead of running.
+benchArgs("npx tsx bench/llm-classifier.ts", {});
 
 const ITERATIONS = 2_000;
 

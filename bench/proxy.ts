@@ -19,19 +19,17 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import { benchArgs } from "./lib/args.js";
 import { writeConfigDir } from "./lib/config.js";
 import { HOST, removeOnExit, spawnServer, staleDist } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
 import { BENIGN_PROMPTS } from "./lib/texts.js";
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: "string", default: "200" },
-    "stream-runs": { type: "string", default: "10" },
-    "interval-ms": { type: "string", default: "10" },
-  },
+const values = benchArgs("npx tsx bench/proxy.ts [flags]", {
+  runs: { type: "string", default: "200" },
+  "stream-runs": { type: "string", default: "10" },
+  "interval-ms": { type: "string", default: "10" },
 });
 const runs = Number(values.runs);
 const streamRuns = Number(values["stream-runs"]);

@@ -9,9 +9,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { NAME_ENTITIES, PII_ENTITIES } from "../src/guardrails/pii/index.js";
+import { benchArgs } from "./lib/args.js";
 import { load } from "./lib/autocannon.js";
 import { type BenchConfig, checkHeaders, writeConfigDir } from "./lib/config.js";
 import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
@@ -86,12 +86,10 @@ interface Options {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: "string", default: "10" },
-      connections: { type: "string", default: "32" },
-      tsx: { type: "boolean", default: false },
-    },
+  const values = benchArgs("npx tsx bench/serve-load.ts [--seconds 10] [--connections 32] [--tsx]", {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "32" },
+    tsx: { type: "boolean", default: false },
   });
   const options = {
     seconds: Number(values.seconds),

@@ -25,8 +25,8 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { parse, stringify } from "yaml";
+import { benchArgs } from "./lib/args.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { memoryMap } from "./lib/proc-memory.js";
 import { seededRandom } from "./lib/random.js";
@@ -34,14 +34,12 @@ import { type BenchServer, ROOT, removeOnExit, spawnServer, staleDist } from "./
 import { median, percentile } from "./lib/stats.js";
 import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "300" },
-    connections: { type: "string", default: "8" },
-    sample: { type: "string", default: "10" },
-    "reload-every": { type: "string", default: "20" },
-    "node-args": { type: "string", default: "" },
-  },
+const values = benchArgs("npx tsx bench/soak.ts [--seconds 300] [flags]", {
+  seconds: { type: "string", default: "300" },
+  connections: { type: "string", default: "8" },
+  sample: { type: "string", default: "10" },
+  "reload-every": { type: "string", default: "20" },
+  "node-args": { type: "string", default: "" },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);

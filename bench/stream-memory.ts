@@ -7,12 +7,14 @@
  * Target: flat, beyond the response: the guard keeps the response for its final check and for
  * GuardrailBlockedError.released, and nothing else grows with it.
  */
-import { parseArgs } from "node:util";
 import { createGuardrail } from "../src/index.js";
+import { benchArgs } from "./lib/args.js";
 import { table } from "./lib/stats.js";
 import { BENIGN_PROMPTS } from "./lib/texts.js";
 
-const { values } = parseArgs({ options: { chunks: { type: "string", default: "100000" } } });
+const values = benchArgs("npx tsx bench/stream-memory.ts [--chunks 100000]", {
+  chunks: { type: "string", default: "100000" },
+});
 const total = Number(values.chunks);
 const words = BENIGN_PROMPTS.join(" ").split(/(?<=\s)/);
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);

@@ -26,7 +26,6 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { parse } from "yaml";
 import { GuardrailBlockedError, GuardrailClient } from "../src/client/index.js";
 import { createGuardrail } from "../src/index.js";
@@ -36,29 +35,28 @@ import {
   type OutputCheckFn,
   type StreamMode,
 } from "../src/stream/guard-stream.js";
+import { benchArgs } from "./lib/args.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
 import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 
-const { values } = parseArgs({
-  options: {
-    "interval-ms": { type: "string", default: "40" },
-    runs: { type: "string", default: "3" },
-    "tail-chars": { type: "string" },
-    "check-chars": { type: "string" },
-    "hold-back-chars": { type: "string" },
-    "sentence-hold-chars": { type: "string" },
-    "check-interval-ms": { type: "string" },
-    // A node flag for the server processes, e.g. --server-node-flag=--no-memory-reducer (repeatable).
-    "server-node-flag": { type: "string", multiple: true, default: [] },
-    modes: { type: "string", default: "chunk,sentence,final" },
-    targets: { type: "string", default: "server,library" },
-    sources: { type: "string", default: "paced,burst" },
-    // Another checkout whose src/stream/guard-stream.ts is measured too, in its default mode,
-    // each run beside this checkout's: "before" in one sitting.
-    "before-root": { type: "string" },
-  },
+const values = benchArgs("npx tsx bench/stream.ts [flags]", {
+  "interval-ms": { type: "string", default: "40" },
+  runs: { type: "string", default: "3" },
+  "tail-chars": { type: "string" },
+  "check-chars": { type: "string" },
+  "hold-back-chars": { type: "string" },
+  "sentence-hold-chars": { type: "string" },
+  "check-interval-ms": { type: "string" },
+  // A node flag for the server processes, e.g. --server-node-flag=--no-memory-reducer (repeatable).
+  "server-node-flag": { type: "string", multiple: true, default: [] },
+  modes: { type: "string", default: "chunk,sentence,final" },
+  targets: { type: "string", default: "server,library" },
+  sources: { type: "string", default: "paced,burst" },
+  // Another checkout whose src/stream/guard-stream.ts is measured too, in its default mode,
+  // each run beside this checkout's: "before" in one sitting.
+  "before-root": { type: "string" },
 });
 const intervalMs = Number(values["interval-ms"]);
 const runs = Number(values.runs);

@@ -36,6 +36,9 @@ export const DATA_FLAGS = {
   round4: flag.boolean(
     "also train on the injection sets added for issue 12 (sources-round4.ts; not yet in the shipped model)",
   ),
+  systemPrompts: flag.boolean(
+    "also train on the project's written system prompts (datasets/prompts/system-prompts.jsonl) as benign hard negatives (issue 22, round 5)",
+  ),
 };
 
 export interface DataPaths {
@@ -45,6 +48,8 @@ export interface DataPaths {
   project: string;
   /** Include the sets added for issue 12 (sources-round4.ts). */
   round4: boolean;
+  /** Include the project's written system prompts (project-data.ts loadSystemPrompts). */
+  systemPrompts?: boolean;
 }
 
 /** Every labelled example, in a fixed order (the order dedup keeps first copies by). */
@@ -54,7 +59,7 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
   const benign = loadBenign(injection, seed + 2);
   // Long answers from the benign sources double as carriers for planted payloads.
   const documents = benign.filter((e) => e.kind === "long").map((e) => e.text);
-  const project = loadProjectData(paths.project, seed + 5);
+  const project = loadProjectData(paths.project, seed + 5, { systemPrompts: paths.systemPrompts ?? false });
   const projectAttacks = project.filter((e) => e.label === 1 && e.kind === "prompt").map((e) => e.text);
   return [
     ...project,

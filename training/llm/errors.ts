@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
   const { split, seed, ...flags } = parseFlags(USAGE, FLAGS, argv);
   const options = { seed, plantDirect: false, refit: 0, trainFraction: 1 };
   const { splits, family } = loadSplits(
-    { shared: flags.data, project: flags.project, round4: flags.round4 },
+    { shared: flags.data, project: flags.project, round4: flags.round4, systemPrompts: flags.systemPrompts },
     options,
     () => {},
   );

@@ -36,6 +36,7 @@ const USAGE = "npx tsx training/llm/loso.ts [flags]";
 const FLAGS = {
   data: DATA_FLAGS.data,
   project: DATA_FLAGS.project,
+  systemPrompts: DATA_FLAGS.systemPrompts,
   ...MODEL_FLAGS,
   withoutRound4: flag.boolean("leave the sets added for issue 12 untrained (the model before this round)"),
   only: flag.string(
@@ -186,7 +187,10 @@ async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   const log = timedLog();
   const { kept, family } = dedup(
-    loadPool({ shared: flags.data, project: flags.project, round4: true }, flags.seed),
+    loadPool(
+      { shared: flags.data, project: flags.project, round4: true, systemPrompts: flags.systemPrompts },
+      flags.seed,
+    ),
   );
   const { folds, untrained } = plan(flags.withoutRound4);
   const embedAll = async (list: Example[], precision: "fp32" | "int8") => {

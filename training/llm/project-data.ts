@@ -33,7 +33,11 @@ function kindOf(file: string, label: 0 | 1, row: Row): Kind {
  * datasets/benign/*.jsonl (label 0). One JSON object a line with `text` (or `prompt`); `technique`,
  * `category` or `group` names the family the split keeps together.
  */
-export function loadProjectData(root: string, seed: number, knownAttacks = BUNDLED_CORPUS): Example[] {
+export function loadProjectData(
+  root: string,
+  seed: number,
+  { knownAttacks = BUNDLED_CORPUS, systemPrompts = false } = {},
+): Example[] {
   const out: Example[] = [];
   const payloads: Payload[] = [];
   for (const [folder, defaultLabel] of [
@@ -75,10 +79,29 @@ export function loadProjectData(root: string, seed: number, knownAttacks = BUNDL
       });
     }
   }
+  if (systemPrompts) out.push(...loadSystemPrompts(root));
   // Planted into the project's carriers and long documents (the payloads address the model already).
   const carriers = out.filter((e) => e.label === 0 && e.kind === "long").map((e) => e.text);
   if (payloads.length > 0 && carriers.length > 0) {
     out.push(...plantPayloads(payloads, carriers, "project-planted", seed, (p) => p, 3));
   }
   return out;
+}
+
+/** The written system prompts' file: opt-in (`--system-prompts`), so the shipped pool is unchanged. */
+export const SYSTEM_PROMPTS = "prompts/system-prompts.jsonl";
+
+/**
+ * datasets/prompts/system-prompts.jsonl: benign prompts that instruct a model (personas, "act as"
+ * set-ups, format and safety rules, agent tool lists), written by the project without reading the
+ * public sets whose system-style prompts the model flags. Text addressed to a model that is not an
+ * attack, so each is a hard negative; one family a prompt.
+ */
+export function loadSystemPrompts(root: string): Example[] {
+  return readJsonl<Row>(join(root, SYSTEM_PROMPTS)).flatMap((row, i) => {
+    const text = row.text ?? "";
+    if (!text.trim()) return [];
+    const id = row.id ?? String(i);
+    return [example(text, 0, "project-prompts/system-prompts", `project:system-prompts:${id}`, "hard")];
+  });
 }
