@@ -62,6 +62,21 @@ const specs: Spec[] = [
     minPerCategory: 30,
   },
   {
+    file: "datasets/prompts/app-system-prompts.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 260,
+    minPerCategory: 40,
+  },
+  {
+    file: "datasets/prompts/system-prompts-long.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 260,
+    minPerCategory: 30,
+  },
+  { file: "datasets/prompts/role-setups.jsonl", label: 0, category: "kind", minRows: 260, minPerCategory: 20 },
+  {
     file: "datasets/leakage/talk-responses.jsonl",
     label: 0,
     category: "kind",
@@ -105,8 +120,8 @@ const LANGS = new Set([
   "hi",
   "tr",
 ]);
-/** Any row's language: the covered ones, and Swedish (in the leakage sets). */
-const VALID_LANGS = new Set([...LANGS, "sv"]);
+/** Any row's language: the covered ones, and Swedish, Czech and Finnish (leakage and prompt sets). */
+const VALID_LANGS = new Set([...LANGS, "sv", "cs", "fi"]);
 const MAX_CHARS = 20_000;
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();

@@ -88,20 +88,26 @@ export function loadProjectData(
   return out;
 }
 
-/** The written system prompts' file: opt-in (`--system-prompts`), so the shipped pool is unchanged. */
-export const SYSTEM_PROMPTS = "prompts/system-prompts.jsonl";
-
 /**
- * datasets/prompts/system-prompts.jsonl: benign prompts that instruct a model (personas, "act as"
- * set-ups, format and safety rules, agent tool lists), written by the project without reading the
- * public sets whose system-style prompts the model flags. Text addressed to a model that is not an
- * attack, so each is a hard negative; one family a prompt.
+ * datasets/prompts/*.jsonl: benign prompts that instruct a model (app system prompts, personas,
+ * "act as" set-ups, long structured task prompts, format and safety rules, agent tool lists),
+ * written by the project without reading the public sets whose system-style prompts the model
+ * flags. Text addressed to a model that is not an attack, so each is a hard negative; one family a
+ * prompt. Opt-in (`--system-prompts`), so the shipped pool is unchanged until a round adopts them.
  */
 export function loadSystemPrompts(root: string): Example[] {
-  return readJsonl<Row>(join(root, SYSTEM_PROMPTS)).flatMap((row, i) => {
-    const text = row.text ?? "";
-    if (!text.trim()) return [];
-    const id = row.id ?? String(i);
-    return [example(text, 0, "project-prompts/system-prompts", `project:system-prompts:${id}`, "hard")];
+  const dir = join(root, "prompts");
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort();
+  return files.flatMap((file) => {
+    const name = basename(file, ".jsonl");
+    return readJsonl<Row>(join(dir, file)).flatMap((row, i) => {
+      const text = row.text ?? "";
+      if (!text.trim()) return [];
+      const id = row.id ?? String(i);
+      return [example(text, 0, `project-prompts/${name}`, `project:${name}:${id}`, "hard")];
+    });
   });
 }
