@@ -37,7 +37,10 @@ export const DATA_FLAGS = {
     "also train on the injection sets added for issue 12 (sources-round4.ts; not yet in the shipped model)",
   ),
   systemPrompts: flag.boolean(
-    "also train on the project's written system prompts (datasets/prompts/system-prompts.jsonl) as benign hard negatives (issue 22, round 5)",
+    "also train on the project's written prompts addressed to a model (datasets/prompts/*.jsonl) as benign hard negatives (issue 22, round 5)",
+  ),
+  plantInPrompts: flag.boolean(
+    "with --system-prompts: also each written prompt with one of the project's direct attacks planted in it, as an attack of the same family",
   ),
 };
 
@@ -50,6 +53,8 @@ export interface DataPaths {
   round4: boolean;
   /** Include the project's written system prompts (project-data.ts loadSystemPrompts). */
   systemPrompts?: boolean;
+  /** With systemPrompts: each also with a direct attack planted in it (project-data.ts plantAttacks). */
+  plantInPrompts?: boolean;
 }
 
 /** Every labelled example, in a fixed order (the order dedup keeps first copies by). */
@@ -59,7 +64,10 @@ export function loadPool(paths: DataPaths, seed: number): Example[] {
   const benign = loadBenign(injection, seed + 2);
   // Long answers from the benign sources double as carriers for planted payloads.
   const documents = benign.filter((e) => e.kind === "long").map((e) => e.text);
-  const project = loadProjectData(paths.project, seed + 5, { systemPrompts: paths.systemPrompts ?? false });
+  const project = loadProjectData(paths.project, seed + 5, {
+    systemPrompts: paths.systemPrompts ?? false,
+    plantInPrompts: paths.plantInPrompts ?? false,
+  });
   const projectAttacks = project.filter((e) => e.label === 1 && e.kind === "prompt").map((e) => e.text);
   return [
     ...project,

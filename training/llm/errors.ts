@@ -27,7 +27,13 @@ async function main(argv: string[]): Promise<void> {
   const { split, seed, ...flags } = parseFlags(USAGE, FLAGS, argv);
   const options = { seed, plantDirect: false, refit: 0, trainFraction: 1 };
   const { splits, family } = loadSplits(
-    { shared: flags.data, project: flags.project, round4: flags.round4, systemPrompts: flags.systemPrompts },
+    {
+      shared: flags.data,
+      project: flags.project,
+      round4: flags.round4,
+      systemPrompts: flags.systemPrompts,
+      plantInPrompts: flags.plantInPrompts,
+    },
     options,
     () => {},
   );

@@ -37,6 +37,7 @@ const FLAGS = {
   data: DATA_FLAGS.data,
   project: DATA_FLAGS.project,
   systemPrompts: DATA_FLAGS.systemPrompts,
+  plantInPrompts: DATA_FLAGS.plantInPrompts,
   ...MODEL_FLAGS,
   withoutRound4: flag.boolean("leave the sets added for issue 12 untrained (the model before this round)"),
   only: flag.string(
@@ -188,7 +189,13 @@ async function main(argv: string[]): Promise<void> {
   const log = timedLog();
   const { kept, family } = dedup(
     loadPool(
-      { shared: flags.data, project: flags.project, round4: true, systemPrompts: flags.systemPrompts },
+      {
+        shared: flags.data,
+        project: flags.project,
+        round4: true,
+        systemPrompts: flags.systemPrompts,
+        plantInPrompts: flags.plantInPrompts,
+      },
       flags.seed,
     ),
   );

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { BUNDLED_CORPUS } from "../../src/guardrails/vector/targets.js";
 import { readJsonl } from "../lib/jsonl.js";
-import { type Example, example, type Kind } from "./example.js";
-import { type Payload, plantPayloads } from "./indirect.js";
+import { createRng, type Example, example, type Kind, pick } from "./example.js";
+import { type Payload, plant, plantPayloads } from "./indirect.js";
 
 interface Row {
   text?: string;
@@ -36,7 +36,7 @@ function kindOf(file: string, label: 0 | 1, row: Row): Kind {
 export function loadProjectData(
   root: string,
   seed: number,
-  { knownAttacks = BUNDLED_CORPUS, systemPrompts = false } = {},
+  { knownAttacks = BUNDLED_CORPUS, systemPrompts = false, plantInPrompts = false } = {},
 ): Example[] {
   const out: Example[] = [];
   const payloads: Payload[] = [];
@@ -79,7 +79,11 @@ export function loadProjectData(
       });
     }
   }
-  if (systemPrompts) out.push(...loadSystemPrompts(root));
+  if (systemPrompts) {
+    const prompts = loadSystemPrompts(root);
+    const attacks = out.filter((e) => e.label === 1 && e.kind === "prompt").map((e) => e.text);
+    out.push(...prompts, ...(plantInPrompts ? plantAttacks(prompts, attacks, seed + 1) : []));
+  }
   // Planted into the project's carriers and long documents (the payloads address the model already).
   const carriers = out.filter((e) => e.label === 0 && e.kind === "long").map((e) => e.text);
   if (payloads.length > 0 && carriers.length > 0) {
@@ -110,4 +114,22 @@ export function loadSystemPrompts(root: string): Example[] {
       return [example(text, 0, `project-prompts/${name}`, `project:${name}:${id}`, "hard")];
     });
   });
+}
+
+/**
+ * Each written prompt once more with one of the project's direct attacks planted in it (at the
+ * start, the end or between two sentences; label 1, the prompt's own family so that the pair is
+ * never split): a prompt addressed to a model is not the signal, an override inside it is. The
+ * same text with and without the attack makes the difference the only thing left to learn.
+ */
+export function plantAttacks(
+  prompts: readonly Example[],
+  attacks: readonly string[],
+  seed: number,
+): Example[] {
+  if (attacks.length === 0) return [];
+  const rng = createRng(seed);
+  return prompts.map((p) =>
+    example(plant(p.text, pick(attacks, rng), rng), 1, `${p.source}-planted`, p.group, "prompt"),
+  );
 }

@@ -59,7 +59,13 @@ async function main(argv: string[]): Promise<void> {
   // Load and split.
   const extra = flags.extra ? { name: flags.extra, dir: resolve(REPO, flags.extra) } : undefined;
   const { splits, family } = loadSplits(
-    { shared: flags.data, project: flags.project, round4: flags.round4, systemPrompts: flags.systemPrompts },
+    {
+      shared: flags.data,
+      project: flags.project,
+      round4: flags.round4,
+      systemPrompts: flags.systemPrompts,
+      plantInPrompts: flags.plantInPrompts,
+    },
     {
       seed,
       ...(extra ? { extra } : {}),
