@@ -75,7 +75,13 @@ const specs: Spec[] = [
     minRows: 260,
     minPerCategory: 30,
   },
-  { file: "datasets/prompts/role-setups.jsonl", label: 0, category: "kind", minRows: 260, minPerCategory: 20 },
+  {
+    file: "datasets/prompts/role-setups.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 260,
+    minPerCategory: 20,
+  },
   {
     file: "datasets/leakage/talk-responses.jsonl",
     label: 0,
