@@ -18,6 +18,14 @@ interface Row {
   payload?: string;
 }
 
+/** A folder's JSON Lines files, by name: the order the pool, and so dedup's first copies, follow. */
+function jsonlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
 /** A file's slice, from its name: hard negatives, long documents, indirect (planted) attacks. */
 function kindOf(file: string, label: 0 | 1, row: Row): Kind {
   const name = `${file} ${row.kind ?? ""} ${row.category ?? ""}`.toLowerCase();
@@ -46,10 +54,7 @@ export function loadProjectData(
   ] as const) {
     const dir = join(root, folder);
     if (!existsSync(dir)) continue;
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith(".jsonl"))
-      .sort()
-      .map((f) => join(dir, f));
+    const files = jsonlFiles(dir);
     // The corpus sorts last among the attacks, where it stood when it lived in datasets/attacks/.
     if (folder === "attacks" && existsSync(knownAttacks)) files.push(knownAttacks);
     for (const file of files) {
@@ -102,12 +107,9 @@ export function loadProjectData(
 export function loadSystemPrompts(root: string): Example[] {
   const dir = join(root, "prompts");
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".jsonl"))
-    .sort();
-  return files.flatMap((file) => {
+  return jsonlFiles(dir).flatMap((file) => {
     const name = basename(file, ".jsonl");
-    return readJsonl<Row>(join(dir, file)).flatMap((row, i) => {
+    return readJsonl<Row>(file).flatMap((row, i) => {
       const text = row.text ?? "";
       if (!text.trim()) return [];
       const id = row.id ?? String(i);
