@@ -102,7 +102,8 @@ export function loadProjectData(
  * "act as" set-ups, long structured task prompts, format and safety rules, agent tool lists),
  * written by the project without reading the public sets whose system-style prompts the model
  * flags. Text addressed to a model that is not an attack, so each is a hard negative; one family a
- * prompt. Opt-in (`--system-prompts`), so the shipped pool is unchanged until a round adopts them.
+ * prompt. Behind `--system-prompts`, which `npm run train:llm` passes (v4); loso.ts and the
+ * other scripts take it too, so v3's pool stays measurable beside v4's.
  */
 export function loadSystemPrompts(root: string): Example[] {
   const dir = join(root, "prompts");
