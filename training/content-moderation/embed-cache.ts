@@ -14,8 +14,10 @@ const CHUNK = 2000;
 export async function embedTexts(
   texts: readonly string[],
   log: (m: string) => void,
+  precision: "fp32" | "int8" = "fp32",
 ): Promise<{ vectors: Vectors; encoderId: string }> {
-  const encoder = createUseLiteEncoder({ intraOpThreads: 2, maxBatch: 64 });
+  // The int8 encoder has its own id, so its vectors are cached apart from the fp32 ones.
+  const encoder = createUseLiteEncoder({ intraOpThreads: 2, maxBatch: 64, precision });
   const { id } = await encoder.load();
   const cache = openVectorCache(encoder.dim, cacheStem("moderation", id));
   const missing = cache.missing(texts);

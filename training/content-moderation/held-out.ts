@@ -20,6 +20,8 @@ export interface HeldOutScore {
 export interface HeldOutResult {
   readonly threshold: number;
   readonly scores: HeldOutScore[];
+  /** With `int8`: the same rows scored on the int8 encoder's vectors by the same fp32-fitted model. */
+  readonly int8Scores?: HeldOutScore[];
 }
 
 /** The rows of `held` and the rows of every other source (GPTFuzz test questions have no fold). */
@@ -35,21 +37,27 @@ export function scoreHeldOut(
   held: string,
   options: HeadOptions,
   vectors?: Vectors,
+  int8?: Vectors,
 ): HeldOutResult {
   const { train, test } = holdOut(rows, held);
   const quiet = () => {};
   const calibration = calibrate(outOfFoldLogits(train, options, vectors, quiet), !!vectors, quiet);
   const params = trainHeads(train, null, options, vectors);
-  const scores = test.map((r): HeldOutScore => {
-    const { signals } = cachedRawScore(params, r.text, vectors);
-    return {
-      label: r.label ?? 0,
-      verdict: verdictScore(signals, calibration.platt),
-      signals: {
-        toxic: calibrated(signals.toxic, calibration.platt.toxic),
-        compliance: calibrated(signals.compliance, calibration.platt.compliance),
-      },
-    };
-  });
-  return { threshold: calibration.threshold, scores };
+  const score = (on?: Vectors) =>
+    test.map((r): HeldOutScore => {
+      const { signals } = cachedRawScore(params, r.text, on);
+      return {
+        label: r.label ?? 0,
+        verdict: verdictScore(signals, calibration.platt),
+        signals: {
+          toxic: calibrated(signals.toxic, calibration.platt.toxic),
+          compliance: calibrated(signals.compliance, calibration.platt.compliance),
+        },
+      };
+    });
+  return {
+    threshold: calibration.threshold,
+    scores: score(vectors),
+    ...(int8 ? { int8Scores: score(int8) } : {}),
+  };
 }

@@ -5,10 +5,12 @@
  * the two). The macro average over held-out sources is the criterion issue 12 selects by; a split
  * of pooled data has overstated quality every round.
  *
- *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B] [--scores FILE]
+ *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B] [--scores FILE] [--score-int8]
  *
  * `--scores FILE` also writes every held-out row's scores (JSON Lines), for loso-sweep.ts: the
- * threshold chosen by the macro over held-out sources.
+ * threshold chosen by the macro over held-out sources. `--score-int8` (issue 25) also scores each
+ * held-out source on the int8 encoder's vectors with the same fold model, fitted on fp32 vectors
+ * as the bundled one is: what an app that sets GUARDRAIL_ENCODER_PRECISION=int8 gets.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
 import { flag, parseFlags } from "../lib/flags.js";
@@ -18,7 +20,7 @@ import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { sourceSignals } from "./calibrate.js";
 import { embedTexts } from "./embed-cache.js";
 import { binaryFigures } from "./evaluate.js";
-import { SIGNALS } from "./example.js";
+import { SIGNALS, type Signal } from "./example.js";
 import { scoreHeldOut } from "./held-out.js";
 import { buildPools } from "./splits.js";
 import { headOptions } from "./train-options.js";
@@ -30,7 +32,12 @@ const FLAGS = {
   only: flag.string("", "comma-separated sources to hold out, in this order (default: every source)"),
   without: flag.string("", "comma-separated sources to leave out of the data altogether (an experiment)"),
   scores: flag.string("", "also write each held-out row's scores to this JSON Lines file"),
+  scoreInt8: flag.boolean(
+    "also score each held-out source with the int8 encoder's vectors (the fp32-fitted fold model)",
+  ),
 };
+
+type View = "fp32" | "int8";
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -62,55 +69,84 @@ async function main(argv: string[]): Promise<void> {
   const only = flags.only.split(",").filter(Boolean);
   if (flags.scores) writeFileSync(flags.scores, "");
   const sources = only.length > 0 ? only.filter((s) => signalOf.has(s)) : [...signalOf.keys()];
-  const tables = { verdict: [] as string[], toxic: [] as string[], compliance: [] as string[] };
-  const macro = {
-    verdict: { f1: [] as number[], fpr: [] as number[] },
-    toxic: { f1: [] as number[], fpr: [] as number[] },
-    compliance: { f1: [] as number[], fpr: [] as number[] },
-  };
-  for (const held of sources) {
-    const { threshold, scores } = scoreHeldOut(pools.binary, held, options, vectors);
-    const signal = signalOf.get(held);
+  // Only the held-out rows are scored, so only they need int8 vectors.
+  const held = new Set(sources);
+  const int8 =
+    flags.scoreInt8 && vectors
+      ? (
+          await embedTexts(
+            pools.binary.filter((r) => held.has(r.source)).map((r) => r.text),
+            log,
+            "int8",
+          )
+        ).vectors
+      : undefined;
+  const views: View[] = int8 ? ["fp32", "int8"] : ["fp32"];
+  const tables = new Map(views.map((v) => [v, newTables()]));
+  for (const source of sources) {
+    const { threshold, scores, int8Scores } = scoreHeldOut(pools.binary, source, options, vectors, int8);
+    const signal = signalOf.get(source);
     if (flags.scores)
       appendFileSync(
         flags.scores,
         scores
-          .map((x) => `${JSON.stringify({ source: held, signal: signal ?? null, threshold, ...x })}\n`)
+          .map((x) => `${JSON.stringify({ source, signal: signal ?? null, threshold, ...x })}\n`)
           .join(""),
       );
-    const add = (table: keyof typeof tables, scored: Scored[]) => {
-      const r = row(held, signal ?? "safe only", threshold, scored);
-      tables[table].push(r.line);
-      // Each row as it comes, too: a run over many sources takes a while.
-      log(`${table} ${r.line}`);
-      if (r.f1 !== null) macro[table].f1.push(r.f1);
-      if (r.fpr !== null) macro[table].fpr.push(r.fpr);
-    };
-    add(
-      "verdict",
-      scores.map((s) => ({ score: s.verdict, label: s.label })),
-    );
-    // A signal is measured on its own sources and on the sources of safe rows only.
-    for (const s of SIGNALS)
-      if (signal === s || signal === undefined)
-        add(
-          s,
-          scores.map((x) => ({ score: x.signals[s], label: x.label })),
-        );
-    log(`held out ${held}`);
+    for (const view of views) {
+      const t = tables.get(view) as Tables;
+      const scored = view === "int8" ? (int8Scores ?? []) : scores;
+      const add = (table: Signal | "verdict", rows: Scored[]) => {
+        const r = row(source, signal ?? "safe only", threshold, rows);
+        t[table].lines.push(r.line);
+        // Each row as it comes, too: a run over many sources takes a while.
+        log(`${view} ${table} ${r.line}`);
+        if (r.f1 !== null) t[table].f1.push(r.f1);
+        if (r.fpr !== null) t[table].fpr.push(r.fpr);
+      };
+      add(
+        "verdict",
+        scored.map((s) => ({ score: s.verdict, label: s.label })),
+      );
+      // A signal is measured on its own sources and on the sources of safe rows only.
+      for (const s of SIGNALS)
+        if (signal === s || signal === undefined)
+          add(
+            s,
+            scored.map((x) => ({ score: x.signals[s], label: x.label })),
+          );
+    }
+    log(`held out ${source}`);
   }
-  for (const name of ["toxic", "compliance", "verdict"] as const) {
-    console.log(`\n${name === "verdict" ? "verdict (the larger signal)" : `${name} signal`}\n`);
-    console.log(
-      "| held-out source | signal | n | unsafe | threshold | ROC-AUC | precision | recall | F1 | FPR |",
-    );
-    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const r of tables[name]) console.log(r);
-    const m = macro[name];
-    console.log(
-      `\n${name}: macro F1 over the ${m.f1.length} held-out sources with both labels ${fmt(mean(m.f1))}; macro FPR over the ${m.fpr.length} with safe rows ${fmt(mean(m.fpr))}`,
-    );
+  for (const view of views) {
+    if (int8)
+      console.log(`\n## ${view === "int8" ? "scored on the int8 encoder's vectors" : "fp32 (as trained)"}`);
+    const t = tables.get(view) as Tables;
+    for (const name of ["toxic", "compliance", "verdict"] as const) {
+      console.log(`\n${name === "verdict" ? "verdict (the larger signal)" : `${name} signal`}\n`);
+      console.log(
+        "| held-out source | signal | n | unsafe | threshold | ROC-AUC | precision | recall | F1 | FPR |",
+      );
+      console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+      for (const r of t[name].lines) console.log(r);
+      const m = t[name];
+      console.log(
+        `\n${name}: macro F1 over the ${m.f1.length} held-out sources with both labels ${fmt(mean(m.f1))}; macro FPR over the ${m.fpr.length} with safe rows ${fmt(mean(m.fpr))}`,
+      );
+    }
   }
 }
+
+interface Table {
+  lines: string[];
+  f1: number[];
+  fpr: number[];
+}
+type Tables = Record<Signal | "verdict", Table>;
+const newTables = (): Tables => ({
+  verdict: { lines: [], f1: [], fpr: [] },
+  toxic: { lines: [], f1: [], fpr: [] },
+  compliance: { lines: [], f1: [], fpr: [] },
+});
 
 runMain(import.meta.url, main);

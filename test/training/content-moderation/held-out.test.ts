@@ -1,6 +1,7 @@
 // Leave-one-source-out (training/content-moderation/held-out.ts): the held-out source must reach
 // no step of the model it is scored by (training, Platt scaling or the threshold sweep).
 import { describe, expect, it } from "vitest";
+import type { Vectors } from "../../../training/content-moderation/embed-cache.js";
 import { bucket, type Example } from "../../../training/content-moderation/example.js";
 import { holdOut, scoreHeldOut } from "../../../training/content-moderation/held-out.js";
 import { FOLDS, type Row } from "../../../training/content-moderation/splits.js";
@@ -81,5 +82,27 @@ describe("leave-one-source-out", () => {
     const toxic = scores.filter((s) => s.label === 1).map((s) => s.signals.toxic);
     const calm = scores.filter((s) => s.label === 0).map((s) => s.signals.toxic);
     expect(Math.min(...toxic)).toBeGreaterThan(Math.max(...calm));
+  });
+
+  it("scores the held-out rows on a second set of vectors (--score-int8) with the same fold model", () => {
+    // One direction per kind of row, a little apart per row: what an encoder would give.
+    const direction = (r: Row) => (r.label === 0 ? 2 : r.signal === "toxic" ? 0 : 1);
+    const vector = (r: Row, i: number, flip = false) => {
+      const v = new Float32Array(8);
+      v[flip && r.source === "forum" ? 2 - direction(r) : direction(r)] = 1;
+      v[3 + (i % 5)] = 0.1;
+      return [v];
+    };
+    const fp32: Vectors = new Map(ROWS.map((r, i) => [r.text, vector(r, i)]));
+    const alone = scoreHeldOut(ROWS, "forum", OPTIONS, fp32);
+    expect(alone.int8Scores).toBeUndefined();
+    // The same vectors again: the same scores.
+    expect(scoreHeldOut(ROWS, "forum", OPTIONS, fp32, fp32).int8Scores).toEqual(alone.scores);
+    // Other vectors for the held-out texts move only the second view; fitting never reads them.
+    const other: Vectors = new Map(ROWS.map((r, i) => [r.text, vector(r, i, true)]));
+    const both = scoreHeldOut(ROWS, "forum", OPTIONS, fp32, other);
+    expect(both.threshold).toBe(alone.threshold);
+    expect(both.scores).toEqual(alone.scores);
+    expect(both.int8Scores?.map((s) => s.verdict)).not.toEqual(alone.scores.map((s) => s.verdict));
   });
 });
