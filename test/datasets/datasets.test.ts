@@ -106,6 +106,22 @@ const specs: Spec[] = [
     minPerCategory: 12,
     fields: ["prompt", "system_prompt"],
   },
+  // Written for a measured candidate (training/README.md, round 5) and kept out of every pool.
+  {
+    file: "datasets/candidates/direct-attacks-2.jsonl",
+    label: 1,
+    category: "technique",
+    minRows: 240,
+    minPerCategory: 120,
+  },
+  {
+    file: "datasets/candidates/indirect-emails.jsonl",
+    label: 1,
+    category: "technique",
+    minRows: 120,
+    fields: ["payload"],
+  },
+  { file: "datasets/candidates/reader-emails.jsonl", label: 0, category: "kind", minRows: 120 },
 ];
 
 /** The languages the attack corpus and the hard negatives each cover. */

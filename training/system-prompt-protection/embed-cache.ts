@@ -10,8 +10,12 @@ import { openVectorCache } from "../lib/vector-cache.js";
 /** Sentences per `encoder.embed` call: part of what the vectors are (lib/vector-cache.ts). */
 const CHUNK = 2048;
 
-export async function precomputedEncoder(texts: Iterable<string>, threads: number): Promise<SentenceEncoder> {
-  const encoder = createUseLiteEncoder({ intraOpThreads: threads, maxBatch: 64 });
+export async function precomputedEncoder(
+  texts: Iterable<string>,
+  threads: number,
+  precision: "fp32" | "int8" = "fp32",
+): Promise<SentenceEncoder> {
+  const encoder = createUseLiteEncoder({ intraOpThreads: threads, maxBatch: 64, precision });
   const cache = openVectorCache(encoder.dim);
   try {
     await cache.fill(cache.missing(texts), CHUNK, async (batch) =>

@@ -7,7 +7,10 @@
  * system-prompt sources is the criterion the model is selected by; the attack folds show what the
  * originating prompt ("+ prompt" settings) is worth on attacks of an unseen kind.
  *
- *   npx tsx training/system-prompt-protection/loso.ts [--no-encoder] [--only SOURCE]
+ *   npx tsx training/system-prompt-protection/loso.ts [--no-encoder] [--only SOURCE] [--score-int8]
+ *
+ * `--score-int8` (issue 25) adds the encoder settings scored on the int8 encoder's vectors by the
+ * same fold model, fitted on fp32 vectors as the bundled one is ("… (int8 encoder)" rows).
  */
 import { resolve } from "node:path";
 import { flag, parseFlags, UsageError } from "../lib/flags.js";
@@ -33,6 +36,9 @@ const FLAGS = {
     "also train on the project-written instruction answers (without it they are only tested, in their own fold)",
   ),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
+  scoreInt8: flag.boolean(
+    "also score the encoder settings on the int8 encoder's vectors (the fp32-fitted fold model)",
+  ),
 };
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
@@ -84,12 +90,25 @@ async function main(argv: string[]): Promise<void> {
         flags.threads,
       );
   if (encoder) log("embedded the held-out sentences");
+  // Only the test sentences are scored on int8 vectors; validation fits the combiners on fp32.
+  const int8 =
+    encoder && flags.scoreInt8
+      ? await precomputedEncoder(
+          folds.flatMap((f) => sentencesToEmbed(f.test, systemPrompts)),
+          flags.threads,
+          "int8",
+        )
+      : undefined;
 
   const figures = new Map<string, Figures[]>();
   for (const fold of folds) {
     const model = await fitLeakModel(fold.train, fold.val, systemPrompts, settings, flags.seed, encoder);
-    for (const setting of settings) {
-      const parts = await scoreExamples(fold.test, systemPrompts, model, setting, encoder);
+    const views = settings.flatMap((setting) => [
+      { setting, on: encoder, suffix: "" },
+      ...(int8 && setting === "SE" ? [{ setting, on: int8, suffix: " (int8 encoder)" }] : []),
+    ]);
+    for (const { setting, on, suffix } of views) {
+      const parts = await scoreExamples(fold.test, systemPrompts, model, setting, on);
       const threshold = thresholdFor(model.thresholds, setting);
       for (const usePrompt of [false, true]) {
         const rows = scoreParts(model.combiners, parts, setting, usePrompt);
@@ -99,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
           const of = rows.filter((r) => r.label === 0 && r.kind === kind);
           flaggedByKind[kind] = of.filter((r) => r.score >= threshold).length / of.length;
         }
-        const name = `${SETTING_NAMES[setting]}${usePrompt ? " + prompt" : ""}`;
+        const name = `${SETTING_NAMES[setting]}${usePrompt ? " + prompt" : ""}${suffix}`;
         const list = figures.get(name) ?? [];
         list.push({
           held: fold.held,
