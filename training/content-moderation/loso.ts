@@ -13,7 +13,7 @@
  * as the bundled one is: what an app that sets GUARDRAIL_ENCODER_PRECISION=int8 gets.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
-import { flag, parseFlags } from "../lib/flags.js";
+import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import type { Scored } from "../lib/metrics.js";
 import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
@@ -53,6 +53,8 @@ function row(name: string, what: string, threshold: number, scored: Scored[]) {
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
+  if (flags.scoreInt8 && flags.noEmbeddings)
+    throw new UsageError("--score-int8 scores the encoder heads: drop --no-embeddings", USAGE);
   const log = timedLog();
   const options = headOptions(SEED);
   const without = flags.without.split(",").filter(Boolean);

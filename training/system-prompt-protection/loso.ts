@@ -60,6 +60,8 @@ interface Figures {
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
+  if (flags.scoreInt8 && flags.noEncoder)
+    throw new UsageError("--score-int8 scores the encoder settings: drop --no-encoder", USAGE);
   const log = timedLog();
   const held: HeldOut[] = [...PROMPT_SOURCES, ...ATTACK_SOURCES, ...RESPONSE_FOLDS].filter(
     (s) => !flags.only || s === flags.only,
