@@ -3,6 +3,7 @@
  * makes at run time), cached per text (training/lib/vector-cache.ts) so a retrain skips the encoder.
  */
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import type { Precision } from "../../src/models/use-lite/precision.js";
 import { splitIntoWindows } from "../../src/text/windows.js";
 import { cacheStem, openVectorCache } from "../lib/vector-cache.js";
 
@@ -14,7 +15,7 @@ const CHUNK = 2000;
 export async function embedTexts(
   texts: readonly string[],
   log: (m: string) => void,
-  precision: "fp32" | "int8" = "fp32",
+  precision: Precision = "fp32",
 ): Promise<{ vectors: Vectors; encoderId: string }> {
   // The int8 encoder has its own id, so its vectors are cached apart from the fp32 ones.
   const encoder = createUseLiteEncoder({ intraOpThreads: 2, maxBatch: 64, precision });

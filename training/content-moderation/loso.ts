@@ -13,6 +13,7 @@
  * as the bundled one is: what an app that sets GUARDRAIL_ENCODER_PRECISION=int8 gets.
  */
 import { appendFileSync, writeFileSync } from "node:fs";
+import type { Precision } from "../../src/models/use-lite/precision.js";
 import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import type { Scored } from "../lib/metrics.js";
@@ -36,8 +37,6 @@ const FLAGS = {
     "also score each held-out source with the int8 encoder's vectors (the fp32-fitted fold model)",
   ),
 };
-
-type View = "fp32" | "int8";
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -83,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
           )
         ).vectors
       : undefined;
-  const views: View[] = int8 ? ["fp32", "int8"] : ["fp32"];
+  const views: Precision[] = int8 ? ["fp32", "int8"] : ["fp32"];
   const tables = new Map(views.map((v) => [v, newTables()]));
   for (const source of sources) {
     const { threshold, scores, int8Scores } = scoreHeldOut(pools.binary, source, options, vectors, int8);

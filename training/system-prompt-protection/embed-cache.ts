@@ -5,6 +5,7 @@
  */
 import type { SentenceEncoder } from "../../src/guardrails/system-prompt-protection/detector/semantic.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
+import type { Precision } from "../../src/models/use-lite/precision.js";
 import { openVectorCache } from "../lib/vector-cache.js";
 
 /** Sentences per `encoder.embed` call: part of what the vectors are (lib/vector-cache.ts). */
@@ -13,7 +14,7 @@ const CHUNK = 2048;
 export async function precomputedEncoder(
   texts: Iterable<string>,
   threads: number,
-  precision: "fp32" | "int8" = "fp32",
+  precision: Precision = "fp32",
 ): Promise<SentenceEncoder> {
   const encoder = createUseLiteEncoder({ intraOpThreads: threads, maxBatch: 64, precision });
   const cache = openVectorCache(encoder.dim);
