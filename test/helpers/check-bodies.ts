@@ -78,7 +78,7 @@ export async function checkBodies(
     const input = await file("input");
     const output = await file("output");
     try {
-      // One at a time: an int8 vector depends slightly on the texts embedded beside it.
+      // One at a time, as separate requests arrive (no check shares a model run with another).
       const bodies: CheckBodies = { input: [], output: [] };
       for (const text of INPUTS) bodies.input.push(withoutTime(await input.inputCheck(text)));
       for (const { message, prompt } of OUTPUTS)

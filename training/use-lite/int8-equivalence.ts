@@ -4,8 +4,8 @@
  * On 1,000 varied texts from the shared data sets (int8-texts.ts), both encoders in this thread:
  * - the cosine of each text's sentence vector, int8 against fp32 (mean, worst, 1st percentile),
  *   and of each token state (the second output, which the trained heads may read);
- * - the int8 vector of a text embedded alone against the same text embedded in a batch of 32
- *   (activations are quantised per run, so a run's other texts move a vector slightly);
+ * - the int8 vector of a text embedded alone against the same text asked for in a batch of 32
+ *   (activations are quantised per run, so the encoder runs int8 one text at a time: 1 exactly);
  * - every model-backed guardrail's score on every text, as the engine reports it (rounded to 4
  *   decimals): input-check for llm and vector (the bundled fp32-built index, which the int8
  *   encoder uses as is), output-check for content_moderation (both signals) and

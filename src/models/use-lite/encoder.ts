@@ -28,7 +28,7 @@ export interface UseLiteOptions {
   readonly precision?: Precision;
   /** Threads per inference. 1 by default: on a busy 2-core box more threads per run were slower. */
   readonly intraOpThreads?: number;
-  /** Texts per model run; a longer list is split, sorted by length to pad less. */
+  /** Texts per model run (fp32; int8 always runs one); a longer list is split, sorted by length to pad less. */
   readonly maxBatch?: number;
   /**
    * Token positions (texts × longest text) per model run, 1,024 by default. A run's activations
@@ -68,7 +68,11 @@ export interface EncodedTokens {
 }
 
 export function createUseLiteEncoder(options: UseLiteOptions = {}): UseLiteEncoder {
-  const maxBatch = options.maxBatch ?? 32;
+  // int8 quantises a run's activations with one scale for the whole run (convert/quantize.ts), so
+  // a text embedded beside others would get a slightly different vector than alone. One text per
+  // run makes an int8 vector a function of its text only, as a verdict must be; at the pool's
+  // runs of 2 it costs nothing measured (bench/README.md, "encoder hand-off").
+  const maxBatch = options.precision === "int8" ? 1 : (options.maxBatch ?? 32);
   const maxRunTokens = options.maxRunTokens ?? 1024;
   let tokenizer: Tokenizer | undefined;
   let loading: Promise<{ session: ort.InferenceSession; info: EncoderInfo }> | undefined;

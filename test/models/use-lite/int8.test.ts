@@ -134,4 +134,12 @@ describe("the int8 encoder against the fp32 one", () => {
     const [alone] = await int8.embed([TEXTS[1] as string]);
     expect([...(again as Float32Array)]).toEqual([...(alone as Float32Array)]);
   });
+
+  it("gives a text the same vector alone as beside other texts (activations are quantised per text)", async () => {
+    const text = TEXTS[1] as string;
+    const [alone] = await int8.embed([text]);
+    // Beside longer and shorter texts, whose activation ranges would set a shared run's scale.
+    const beside = await int8.embed([...TEXTS.slice(2), text, ...TEXTS.slice(0, 1)]);
+    expect([...(beside[TEXTS.length - 2] as Float32Array)]).toEqual([...(alone as Float32Array)]);
+  });
 });

@@ -8,8 +8,11 @@ import { DataType } from "./onnx-model.js";
  * five-node pattern into one DynamicQuantizeMatMul kernel (graph optimisation level "extended" or
  * above), the form its own `quantize_dynamic` writes:
  * https://onnxruntime.ai/docs/performance/model-optimizations/quantization.html
+ *
+ * Version 2 is the same graph run one text at a time (encoder.ts), so each text's activations are
+ * quantised over its own tokens: a new id, so no cache keeps vectors embedded in shared runs.
  */
-export const QUANTIZER_VERSION = "int8-per-channel/1 range=63";
+export const QUANTIZER_VERSION = "int8-per-channel/2 range=63 one-text-per-run";
 
 /**
  * Weights use 7 of the 8 bits (±63, onnxruntime's `reduce_range`): x86 CPUs without VNNI multiply
