@@ -3,6 +3,7 @@ import type { ConfigOrigin } from "../config/origin.js";
 import { UsageError } from "../errors.js";
 import type { GuardrailRegistry } from "../guardrails/registry.js";
 import type { Encoder } from "../models/encoder.js";
+import type { Precision } from "../models/use-lite/precision.js";
 import type { Io } from "./io.js";
 import { displayPath } from "./output.js";
 
@@ -16,8 +17,11 @@ export interface CliContext {
   readonly cwd: string;
   /** Loaded on demand: the guardrails pull in the heavier dependencies (RE2, phone metadata). */
   readonly registry: () => Promise<GuardrailRegistry>;
-  /** The shared sentence encoder, created on first request (model-backed guardrails only). */
-  readonly encoder?: () => Promise<Encoder>;
+  /**
+   * The shared sentence encoder, created on first request (model-backed guardrails only): at
+   * GUARDRAIL_ENCODER_PRECISION's precision, or at the one asked for.
+   */
+  readonly encoder?: (precision?: Precision) => Promise<Encoder>;
 }
 
 export function configDir(ctx: CliContext): string | undefined {

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { GuardrailError } from "../errors.js";
 import type { Encoder } from "../models/encoder.js";
-import { precisionFromEnv } from "../models/use-lite/precision.js";
+import { type Precision, precisionFromEnv } from "../models/use-lite/precision.js";
 import type { CliContext } from "./context.js";
 import { type Io, processIo } from "./io.js";
 import { packageVersion } from "./package-version.js";
@@ -70,17 +70,19 @@ export async function runCli(argv: readonly string[], deps: MainDeps): Promise<n
 
 /** The entry point `bin/guardrail.js` calls; the only code that sets the process exit code. */
 export async function main(): Promise<void> {
-  let encoder: Promise<Encoder> | undefined;
+  const encoders = new Map<Precision, Promise<Encoder>>();
   process.exitCode = await runCli(process.argv.slice(2), {
     io: processIo(),
     env: process.env,
     cwd: process.cwd(),
     registry: async () => (await import("../guardrails/registry.js")).builtinGuardrails,
     // Imported only when a profile needs it: rule-only commands never load onnxruntime.
-    encoder: () => {
-      encoder ??= import("../models/use-lite/encoder.js").then((m) =>
-        m.createUseLiteEncoder({ precision: precisionFromEnv(process.env) }),
-      );
+    encoder: (precision = precisionFromEnv(process.env)) => {
+      let encoder = encoders.get(precision);
+      if (!encoder) {
+        encoder = import("../models/use-lite/encoder.js").then((m) => m.createUseLiteEncoder({ precision }));
+        encoders.set(precision, encoder);
+      }
       return encoder;
     },
   });

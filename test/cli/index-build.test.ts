@@ -24,14 +24,19 @@ async function setup() {
   const dir = await mkdtemp(join(tmpdir(), "guardrail-index-"));
   const paths = { corpusFile: join(dir, "known.jsonl"), indexDir: join(dir, "index") };
   await copyFile(fixture("attacks.jsonl"), paths.corpusFile);
+  const asked: (string | undefined)[] = [];
   const run = (options: IndexBuildOptions, json = false) => {
     const { ctx, output } = context({ config, json });
-    return runIndexBuild(options, { ...ctx, encoder: async () => encoder }, paths).then((code) => ({
+    const lend = async (precision?: string) => {
+      asked.push(precision);
+      return encoder;
+    };
+    return runIndexBuild(options, { ...ctx, encoder: lend }, paths).then((code) => ({
       code,
       ...output(),
     }));
   };
-  return { config, paths, run };
+  return { config, paths, run, asked };
 }
 
 describe("guardrail index build", () => {
@@ -51,6 +56,12 @@ describe("guardrail index build", () => {
       ["profile attacks", "current"],
     ]);
     expect((await run({ force: true })).stdout).not.toContain("current");
+  });
+
+  it("builds with the fp32 encoder whatever precision the checks run at (int8 serves an fp32 index as is)", async () => {
+    const { run, asked } = await setup();
+    expect((await run({})).code).toBe(0);
+    expect(asked).toEqual(["fp32"]);
   });
 
   it("refuses an unknown profile, and a corpus that does not parse names the profile and file", async () => {

@@ -41,7 +41,9 @@ export async function runIndexBuild(
   if (chosen.some((p) => p === undefined)) {
     throw new UsageError(`unknown profile "${options.profile}" (known: ${known()})`);
   }
-  const encoder = await ctx.encoder?.();
+  // Always the fp32 encoder: the int8 one serves an index built by fp32 as is (store.ts), while an
+  // index built by int8 would be stale for every fp32 user of the same files.
+  const encoder = await ctx.encoder?.("fp32");
   if (!encoder)
     throw new UsageError("index build needs the sentence encoder, which this build does not include");
 
