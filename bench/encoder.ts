@@ -1,8 +1,8 @@
 /**
  * The sentence encoder alone: `npm run bench:encoder [-- --seconds N] [--precision fp32|int8|both]`.
  * USE-lite on onnxruntime-node, fp32 and int8 (GUARDRAIL_ENCODER_PRECISION), each in a fresh child
- * process so that its load time and peak RSS are its own: texts/s batched (32 per run) and
- * unbatched (one per run), with 1 and 2 intra-op threads, for 10-word and 60-word texts; CPU ms
+ * process so that its load time and peak RSS are its own: texts/s batched (32 per run; int8 runs
+ * them one at a time, so a text's vector is its own) and unbatched (one per run), with 1 and 2 intra-op threads, for 10-word and 60-word texts; CPU ms
  * per 60-word text (one per run, one thread) and its ratio to the fp32 encoder's; p50/p99 ms for
  * one 60-word text; the session load time (model already converted and cached), the first text's
  * time; tokenizer cost; peak RSS. Each configuration runs for about --seconds (default 2) after a

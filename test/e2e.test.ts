@@ -222,7 +222,8 @@ describe("guardrail end to end", () => {
   it("reports on /healthz that the sentence encoder the default profile needs is loaded", async () => {
     const health = (await (await documentedFetch(`${url}/healthz`)).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ status: "ok", profiles: 1, models: { encoder: { ready: true } } });
-    expect(JSON.stringify(health)).toMatch(/"id":"use-lite:[0-9a-f]+"/);
+    // The default encoder is the int8 one.
+    expect(JSON.stringify(health)).toMatch(/"id":"use-lite-int8:[0-9a-f]+"/);
   });
 
   it("serves its OpenAPI document from the built package, without a key", async () => {

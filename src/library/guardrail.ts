@@ -23,7 +23,7 @@ export interface GuardrailOptions extends ProfileSource {
   readonly maxMessageChars?: number;
   /** Threads running the sentence encoder (default min(2, cores)); 0 runs it on the calling thread. */
   readonly encoderWorkers?: number;
-  /** The sentence encoder's precision: "fp32" (default) or "int8" (faster; docs/performance.md). */
+  /** The sentence encoder's precision: "int8" (default) or "fp32" (the reference; docs/performance.md). */
   readonly encoderPrecision?: Precision;
 }
 

@@ -11,7 +11,7 @@ import { builtinGuardrails, type GuardrailRegistry } from "../guardrails/registr
 import type { Encoder } from "../models/encoder.js";
 import { createUseLiteEncoder } from "../models/use-lite/encoder.js";
 import { createPooledEncoder } from "../models/use-lite/encoder-pool.js";
-import type { Precision } from "../models/use-lite/precision.js";
+import { DEFAULT_PRECISION, type Precision } from "../models/use-lite/precision.js";
 import { withVectorCache } from "../models/vector-cache.js";
 import { createApp } from "./app.js";
 import {
@@ -53,7 +53,7 @@ export interface StartOptions {
   readonly encoder?: Encoder;
   /** Threads running the default encoder (default min(2, cores)); 0 runs it on the main thread. */
   readonly encoderWorkers?: number;
-  /** The default encoder's precision: fp32 (default) or int8 (`GUARDRAIL_ENCODER_PRECISION` for `serve`). */
+  /** The default encoder's precision: int8 (default) or fp32 (`GUARDRAIL_ENCODER_PRECISION` for `serve`). */
   readonly encoderPrecision?: Precision;
   /** Reload when the config directory changes (default true). */
   readonly watch?: boolean;
@@ -135,7 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { configDir, host = "127.0.0.1", port = 8080, log = createStdoutLogger() } = options;
   const registry = options.registry ?? builtinGuardrails;
   const workers = options.encoderWorkers ?? Math.min(2, availableParallelism());
-  const precision = options.encoderPrecision ?? "fp32";
+  const precision = options.encoderPrecision ?? DEFAULT_PRECISION;
   const pool = !options.encoder && workers > 0 ? createPooledEncoder({ workers, precision }) : undefined;
   const encoder = options.encoder ?? pool ?? createUseLiteEncoder({ precision });
   // Compiling loads whatever models the profiles need, so the server listens only once it can answer.

@@ -48,11 +48,11 @@ describe("guardrail serve", () => {
       },
       waitForStop: async () => "SIGTERM",
     };
-    for (const env of [{}, { GUARDRAIL_ENCODER_PRECISION: "int8" }] as Record<string, string>[]) {
+    for (const env of [{}, { GUARDRAIL_ENCODER_PRECISION: "fp32" }] as Record<string, string>[]) {
       const { ctx } = context({ config: fixture("valid"), env });
       expect(await runServe({ host: "127.0.0.1", port: 0 }, ctx, deps)).toBe(0);
     }
-    expect(starts.map((s) => s.encoderPrecision)).toEqual(["fp32", "int8"]);
+    expect(starts.map((s) => s.encoderPrecision)).toEqual(["int8", "fp32"]);
     const run = await cli(["--config", fixture("valid"), "serve"], {
       env: { GUARDRAIL_ENCODER_PRECISION: "int4" },
     });

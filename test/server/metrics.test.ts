@@ -136,7 +136,9 @@ describe("what /metrics counts", () => {
     expect(ok.value("guardrail_config_age_seconds")).toBeLessThan(30);
     // The reload made a profile need the encoder: build info now names it.
     const info = ok.families.find((f) => f.name === "guardrail_build_info")?.metrics;
-    expect(info).toEqual([{ labels: { version, encoder: expect.stringMatching(/^use-lite:/) }, value: "1" }]);
+    expect(info).toEqual([
+      { labels: { version, encoder: expect.stringMatching(/^use-lite-int8:/) }, value: "1" },
+    ]);
   }, 60_000);
 
   it("the encoder pool, the text lane, build info and the process's own metrics", async () => {

@@ -94,9 +94,9 @@ describe("the int8 encoder file", () => {
 });
 
 describe("the precision setting", () => {
-  it("is fp32 unless set to int8", () => {
-    expect(precisionFromEnv({})).toBe("fp32");
-    expect(precisionFromEnv({ GUARDRAIL_ENCODER_PRECISION: "" })).toBe("fp32");
+  it("is int8 unless set to fp32", () => {
+    expect(precisionFromEnv({})).toBe("int8");
+    expect(precisionFromEnv({ GUARDRAIL_ENCODER_PRECISION: "" })).toBe("int8");
     expect(precisionFromEnv({ GUARDRAIL_ENCODER_PRECISION: "int8" })).toBe("int8");
     expect(precisionFromEnv({ GUARDRAIL_ENCODER_PRECISION: "fp32" })).toBe("fp32");
   });
