@@ -13,7 +13,9 @@
  *   npx tsx training/content-moderation/loso-sweep.ts --scores A.jsonl,B.jsonl [--max-fpr 0.1] [--max-helpful-fpr 0.02]
  *
  * `--at T,C` prints instead each held-out source's figures at toxic threshold T and compliance
- * threshold C (the model card's table).
+ * threshold C (the model card's table); `--at fold`, at each fold's own threshold as loso.ts's
+ * verdict table does, so runs over several `--only` lists give one macro (with their
+ * `--scores-int8` files, the int8 encoder's).
  */
 import { flag, parseFlags, UsageError, usageOf } from "../lib/flags.js";
 import { readJsonl } from "../lib/jsonl.js";
@@ -30,7 +32,10 @@ const FLAGS = {
     min: 0,
     max: 1,
   }),
-  at: flag.string("", "TOXIC,COMPLIANCE: print each held-out source's figures at these thresholds"),
+  at: flag.string(
+    "",
+    "TOXIC,COMPLIANCE: print each held-out source's figures at these thresholds; `fold`: the verdict at each fold's own threshold (loso.ts's verdict table, over every file)",
+  ),
 };
 
 /** The sources of ordinary helpful answers (training/content-moderation/data-responses.ts). */
@@ -40,6 +45,23 @@ export interface SignalRow {
   readonly label: 0 | 1;
   readonly signals: Readonly<Record<Signal, number>>;
 }
+
+/** A row as loso.ts --scores writes it. */
+export interface ScoreLine extends SignalRow {
+  readonly source: string;
+  readonly threshold: number;
+  readonly verdict: number;
+}
+
+/**
+ * The row loso.ts's verdict table judges: flagged when the verdict reaches the fold's own
+ * threshold. Both signals become verdict ÷ threshold, so thresholds of 1 flag exactly those rows
+ * and the sweep's figures apply unchanged (within a source one threshold: the ranking is kept).
+ */
+export const atFoldThreshold = (l: ScoreLine): SignalRow => {
+  const scaled = l.verdict / l.threshold;
+  return { label: l.label, signals: { toxic: scaled, compliance: scaled } };
+};
 
 export type OperatingPoints = Readonly<Record<Signal, number>>;
 
@@ -119,15 +141,16 @@ async function main(argv: string[]): Promise<void> {
   const files = flags.scores.split(",").filter(Boolean);
   if (files.length === 0)
     throw new UsageError("--scores: give the files loso.ts --scores wrote", usageOf(USAGE, FLAGS));
+  const fold = flags.at === "fold";
   const bySource = new Map<string, SignalRow[]>();
   for (const file of files)
-    for (const l of readJsonl<SignalRow & { source: string }>(file)) {
+    for (const l of readJsonl<ScoreLine>(file)) {
       const rows = bySource.get(l.source) ?? [];
-      rows.push({ label: l.label, signals: l.signals });
+      rows.push(fold ? atFoldThreshold(l) : { label: l.label, signals: l.signals });
       bySource.set(l.source, rows);
     }
   if (flags.at) {
-    const [toxic, compliance] = flags.at.split(",").map(Number);
+    const [toxic, compliance] = fold ? [1, 1] : flags.at.split(",").map(Number);
     if (!(toxic && compliance && toxic <= 1 && compliance <= 1))
       throw new UsageError("--at: give TOXIC,COMPLIANCE, two thresholds in (0, 1]", usageOf(USAGE, FLAGS));
     const at = { toxic, compliance };

@@ -5,10 +5,12 @@
  * the two). The macro average over held-out sources is the criterion issue 12 selects by; a split
  * of pooled data has overstated quality every round.
  *
- *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B] [--scores FILE] [--score-int8]
+ *   npx tsx training/content-moderation/loso.ts [--data DIR] [--no-embeddings] [--only A,B] [--without A,B] [--scores FILE] [--score-int8 [--scores-int8 FILE]]
  *
  * `--scores FILE` also writes every held-out row's scores (JSON Lines), for loso-sweep.ts: the
- * threshold chosen by the macro over held-out sources. `--score-int8` (issue 25) also scores each
+ * threshold chosen by the macro over held-out sources, or (`--at fold`) the macro of runs over
+ * several `--only` lists at each fold's own threshold, as the verdict tables here print it
+ * (`--scores-int8 FILE` writes the int8 scores alike). `--score-int8` (issue 25) also scores each
  * held-out source on the int8 encoder's vectors with the same fold model, fitted on fp32 vectors
  * as the bundled one is: what an app that sets GUARDRAIL_ENCODER_PRECISION=int8 gets.
  */
@@ -36,6 +38,7 @@ const FLAGS = {
   scoreInt8: flag.boolean(
     "also score each held-out source with the int8 encoder's vectors (the fp32-fitted fold model)",
   ),
+  scoresInt8: flag.string("", "with --score-int8, also write each held-out row's int8 scores to this file"),
 };
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
@@ -54,6 +57,7 @@ async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   if (flags.scoreInt8 && flags.noEmbeddings)
     throw new UsageError("--score-int8 scores the encoder heads: drop --no-embeddings", USAGE);
+  if (flags.scoresInt8 && !flags.scoreInt8) throw new UsageError("--scores-int8 needs --score-int8", USAGE);
   const log = timedLog();
   const options = headOptions(SEED);
   const without = flags.without.split(",").filter(Boolean);
@@ -68,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
       ).vectors;
   const signalOf = sourceSignals(pools.binary);
   const only = flags.only.split(",").filter(Boolean);
-  if (flags.scores) writeFileSync(flags.scores, "");
+  for (const file of [flags.scores, flags.scoresInt8]) if (file) writeFileSync(file, "");
   const sources = only.length > 0 ? only.filter((s) => signalOf.has(s)) : [...signalOf.keys()];
   // Only the held-out rows are scored, so only they need int8 vectors.
   const held = new Set(sources);
@@ -87,13 +91,13 @@ async function main(argv: string[]): Promise<void> {
   for (const source of sources) {
     const { threshold, scores, int8Scores } = scoreHeldOut(pools.binary, source, options, vectors, int8);
     const signal = signalOf.get(source);
-    if (flags.scores)
+    const write = (file: string, rows: typeof scores) =>
       appendFileSync(
-        flags.scores,
-        scores
-          .map((x) => `${JSON.stringify({ source, signal: signal ?? null, threshold, ...x })}\n`)
-          .join(""),
+        file,
+        rows.map((x) => `${JSON.stringify({ source, signal: signal ?? null, threshold, ...x })}\n`).join(""),
       );
+    if (flags.scores) write(flags.scores, scores);
+    if (flags.scoresInt8 && int8Scores) write(flags.scoresInt8, int8Scores);
     for (const view of views) {
       const t = tables.get(view) as Tables;
       const scored = view === "int8" ? (int8Scores ?? []) : scores;

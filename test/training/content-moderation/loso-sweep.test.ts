@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { macroAt, pick, type SignalRow } from "../../../training/content-moderation/loso-sweep.js";
+import {
+  atFoldThreshold,
+  macroAt,
+  pick,
+  type SignalRow,
+} from "../../../training/content-moderation/loso-sweep.js";
 
 /** [toxic, compliance, label] */
 const rows = (triples: [number, number, 0 | 1][]): SignalRow[] =>
@@ -71,5 +76,24 @@ describe("loso-sweep", () => {
     expect(pick(points, 1, 1)?.at).toEqual(both(0.25));
     expect(pick(points, 1, 0)?.at).toEqual({ toxic: 0.25, compliance: 0.65 });
     expect(pick(points.slice(0, 1), 1, 0)).toBeNull();
+  });
+
+  it("judges the verdict at each fold's own threshold with --at fold, the bound included", () => {
+    const line = (source: string, threshold: number, verdict: number, label: 0 | 1) => ({
+      source,
+      threshold,
+      verdict,
+      label,
+      signals: { toxic: verdict, compliance: 0 },
+    });
+    // Two folds with different thresholds: 0.3 flags 0.3 and 0.5; 0.6 flags only 0.7.
+    const folds = new Map([
+      ["a", [line("a", 0.3, 0.5, 1), line("a", 0.3, 0.3, 0), line("a", 0.3, 0.1, 0)].map(atFoldThreshold)],
+      ["b", [line("b", 0.6, 0.7, 1), line("b", 0.6, 0.5, 1), line("b", 0.6, 0.4, 0)].map(atFoldThreshold)],
+    ]);
+    const p = macroAt(folds, both(1));
+    expect(p.fpr).toBeCloseTo((0.5 + 0) / 2);
+    expect(p.recall).toBeCloseTo((1 + 0.5) / 2);
+    expect(p.f1).toBeCloseTo((2 / 3 + 2 / 3) / 2);
   });
 });
