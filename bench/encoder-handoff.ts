@@ -7,6 +7,8 @@
  *    (postMessage both ways, waking the worker, the reply's transfer). Rounds alternate.
  * 2. The same sentences (system_prompt_protection's of the bench's responses and prompts, by
  *    length as the pool sorts a call's texts) in model runs of 1, 2 and 6: what one more run costs.
+ *    The int8 encoder runs one text per model run whatever it is handed (its activations are
+ *    quantised per run), so its three columns are calls of 1, 2 and 6 texts each run alone.
  *
  * Process CPU (all threads) per text, fp32 and int8, one intra-op thread as the server runs it.
  */
@@ -93,3 +95,4 @@ console.log(
     rows,
   ),
 );
+console.log("int8 runs one text per model run: its columns are calls of 1, 2 and 6 texts, each run alone.");
