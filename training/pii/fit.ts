@@ -8,7 +8,7 @@ import { TAG_COUNT } from "../../src/guardrails/pii/tagger/tags.js";
 import { quantise } from "../../src/models/weight-file.js";
 import { SEED } from "../lib/paths.js";
 import { type LabelledText, loadNannigalaxy, loadPresidio, loadWnut, taggedOnly } from "./data.js";
-import { createExampleMaker, type TaggedExample, trainPerceptron } from "./perceptron.js";
+import { createExampleMaker, type StatesOf, type TaggedExample, trainPerceptron } from "./perceptron.js";
 
 /** The public data set a training text comes from: what leave-one-source-out holds out. */
 export type PiiSource = "presidio-research" | "nannigalaxy" | "wnut17";
@@ -64,6 +64,9 @@ export interface FitOptions {
   readonly seed: number;
   /** Times each PII text is shown per epoch (WNUT-17 tweets once). */
   readonly repeat: number;
+  /** Trains on the encoder's word states too (word-states.ts), each scaled by `denseScale`. */
+  readonly statesOf?: StatesOf;
+  readonly denseScale?: number;
 }
 
 export interface FittedTagger {
@@ -79,7 +82,7 @@ export function fitTagger(
   log: (message: string) => void,
 ): FittedTagger {
   const dim = 1 << o.bits;
-  const toExample = createExampleMaker(loadLexicon(), dim);
+  const toExample = createExampleMaker(loadLexicon(), dim, o.statesOf);
   const examples: TaggedExample[] = [];
   for (const { name, source, texts } of sets) {
     const before = examples.length;
@@ -89,10 +92,17 @@ export function fitTagger(
     const toks = examples.slice(before).reduce((a, e) => a + e.gold.length, 0);
     log(`${name.padEnd(20)} ${String(texts.length).padStart(5)} texts ${String(toks).padStart(7)} tokens`);
   }
-  const { scale, values } = quantise(trainPerceptron(examples, { dim, epochs: o.epochs, seed: o.seed }, log));
+  const trained = trainPerceptron(
+    examples,
+    { dim, epochs: o.epochs, seed: o.seed, ...(o.denseScale ? { denseScale: o.denseScale } : {}) },
+    log,
+  );
+  const { scale, values } = quantise(trained.weights);
+  // In the sparse table's units, so the two parts' scores add up as they did in training.
+  const dense = trained.dense ? Float32Array.from(trained.dense, (w) => w / scale) : undefined;
   return {
     header: { format: 1, dim, tags: TAG_COUNT, scale },
     weights: values,
-    model: { dim, weights: values },
+    model: { dim, weights: values, ...(dense ? { dense } : {}) },
   };
 }

@@ -19,15 +19,30 @@ import { flag, parseFlags } from "../lib/flags.js";
 import { readJson, readJsonl, readLines } from "../lib/jsonl.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { SHARED_DATASETS } from "../lib/paths.js";
+import { encodeWordStates } from "./encode-states.js";
 import { FIT_DEFAULTS, fitTagger, trainingSets } from "./fit.js";
 import { heldOutSets, losoSplit } from "./loso-sets.js";
+import type { StatesOf } from "./perceptron.js";
 import { cleanWithOffsets, type Tally, tally, tallySpans } from "./span-tally.js";
 
 const USAGE = "npx tsx training/pii/loso.ts [flags]";
 const FLAGS = {
   data: flag.path(resolve(SHARED_DATASETS, "pii"), "the pii data sets"),
   benign: flag.path(resolve(SHARED_DATASETS, "injection/benign"), "benign prompts (no labelled PII)"),
+  states: flag.choice(
+    ["none", "fp32", "int8"] as const,
+    "none",
+    "also fit and run the tagger on the encoder's word states, from this encoder (issue 22)",
+  ),
+  seed: flag.integer(FIT_DEFAULTS.seed, "seed of the perceptron's per-epoch shuffle"),
+  denseScale: flag.number(1, "each word state's weight against one sparse feature", { min: 0 }),
 };
+
+interface Dense {
+  readonly seed: number;
+  readonly statesOf?: StatesOf;
+  readonly denseScale: number;
+}
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -62,15 +77,18 @@ function benignSets(dir: string): { name: string; texts: string[] }[] {
   ];
 }
 
-function heldOut(data: string, log: (m: string) => void): void {
+function heldOut(data: string, dense: Dense, log: (m: string) => void): void {
   const all = trainingSets(data);
   const rows: string[] = [];
   const types: string[] = [];
   const f1s: number[] = [];
   for (const held of heldOutSets(data)) {
-    const fitted = fitTagger(losoSplit(all, held.source), FIT_DEFAULTS, () => {});
+    const fitted = fitTagger(losoSplit(all, held.source), { ...FIT_DEFAULTS, ...dense }, () => {});
     const scored = new Set<string>(held.scored);
-    const detect = createPiiDetect(new Set(held.scored), { tagger: fitted.model });
+    const detect = createPiiDetect(new Set(held.scored), {
+      tagger: fitted.model,
+      ...(dense.statesOf ? { wordStates: dense.statesOf } : {}),
+    });
     const t = tallySpans(held.samples, scored, detect);
     const total = tally();
     let predicted = 0;
@@ -105,9 +123,12 @@ function heldOut(data: string, log: (m: string) => void): void {
   for (const r of types) console.log(r);
 }
 
-function benign(data: string, dir: string, log: (m: string) => void): void {
-  const model: TaggerModel = fitTagger(trainingSets(data), FIT_DEFAULTS, () => {}).model;
-  const detect = createPiiDetect(new Set(PII_ENTITIES), { tagger: model });
+function benign(data: string, dir: string, dense: Dense, log: (m: string) => void): void {
+  const model: TaggerModel = fitTagger(trainingSets(data), { ...FIT_DEFAULTS, ...dense }, () => {}).model;
+  const detect = createPiiDetect(new Set(PII_ENTITIES), {
+    tagger: model,
+    ...(dense.statesOf ? { wordStates: dense.statesOf } : {}),
+  });
   const names = new Set<string>(NAME_ENTITIES);
   console.log(
     "\n| benign set | texts | any finding | a pattern type (not a name or address) | pattern types found |\n|---|---:|---:|---:|---|",
@@ -141,8 +162,18 @@ function benign(data: string, dir: string, log: (m: string) => void): void {
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   const log = timedLog();
-  heldOut(flags.data, log);
-  benign(flags.data, flags.benign, log);
+  const dense: Dense = { seed: flags.seed, denseScale: flags.denseScale };
+  if (flags.states !== "none") {
+    // Every text the tagger will see: the training texts as written, the scored ones whitespace-folded.
+    const texts = [
+      ...trainingSets(flags.data).flatMap((s) => s.texts.map((t) => t.text)),
+      ...heldOutSets(flags.data).flatMap((h) => h.samples.map((x) => cleanWithOffsets(x.text).clean)),
+      ...benignSets(flags.benign).flatMap((b) => b.texts.map((t) => cleanWithOffsets(t).clean)),
+    ];
+    Object.assign(dense, { statesOf: await encodeWordStates(texts, flags.states, log) });
+  }
+  heldOut(flags.data, dense, log);
+  benign(flags.data, flags.benign, dense, log);
 }
 
 runMain(import.meta.url, main);

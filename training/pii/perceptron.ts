@@ -11,7 +11,8 @@ import {
   transitionRows,
 } from "../../src/guardrails/pii/tagger/features.js";
 import { allowed, TAG_COUNT, TAGGED_ENTITIES, tagOf } from "../../src/guardrails/pii/tagger/tags.js";
-import { createTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
+import { createTokens, type TaggerTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
+import { WORD_STATE_DIM } from "../../src/guardrails/pii/tagger/word-states.js";
 import { mulberry32, shuffle } from "../lib/random.js";
 import type { LabelledText } from "./data.js";
 
@@ -21,10 +22,19 @@ export interface TaggedExample {
   counts: Int32Array;
   shapeKeys: Int32Array;
   gold: Int32Array;
+  /** The encoder's state of each token (WORD_STATE_DIM a token, unit length), when trained with them. */
+  dense?: Float32Array;
 }
 
+/** Each training text's word states (word-states.ts), looked up by its exact text. */
+export type StatesOf = (text: string, tokens: TaggerTokens) => Float32Array | undefined;
+
 /** Turns labelled texts into examples for a table of `dim` rows (a power of two). */
-export function createExampleMaker(lexicon: Lexicon, dim: number): (t: LabelledText) => TaggedExample {
+export function createExampleMaker(
+  lexicon: Lexicon,
+  dim: number,
+  statesOf?: StatesOf,
+): (t: LabelledText) => TaggedExample {
   const featurizer = createFeaturizer(lexicon);
   const tokens = createTokens();
   const mask = dim - 1;
@@ -44,19 +54,28 @@ export function createExampleMaker(lexicon: Lexicon, dim: number): (t: LabelledT
       gold[i] = tagOf(entity, inside);
     }
     const rows = featurizer.rows.slice(0, n * MAX_FEATURES).map((h) => h & mask);
-    return { rows, counts: featurizer.counts.slice(0, n), shapeKeys: featurizer.shapeKeys.slice(0, n), gold };
+    const dense = statesOf?.(t.text, tokens);
+    return {
+      rows,
+      counts: featurizer.counts.slice(0, n),
+      shapeKeys: featurizer.shapeKeys.slice(0, n),
+      gold,
+      ...(dense ? { dense } : {}),
+    };
   };
 }
 
 /**
  * Averaged perceptron weights (`dim` rows × TAG_COUNT), averaged lazily: `totals` accumulate weight
- * × time since its last change. Shuffles `examples` in place, once per epoch, from `seed`.
+ * × time since its last change. Shuffles `examples` in place, once per epoch, from `seed`. Examples
+ * with `dense` rows also train WORD_STATE_DIM × TAG_COUNT real-valued weights over them, each
+ * state scaled by `denseScale` (a sparse feature counts 1).
  */
 export function trainPerceptron(
   examples: TaggedExample[],
-  o: { dim: number; epochs: number; seed: number },
+  o: { dim: number; epochs: number; seed: number; denseScale?: number },
   log: (m: string) => void,
-): Float64Array {
+): { weights: Float64Array; dense?: Float64Array } {
   const mask = o.dim - 1;
   const weights = new Float64Array(o.dim * TAG_COUNT);
   const totals = new Float64Array(o.dim * TAG_COUNT);
@@ -67,6 +86,20 @@ export function trainPerceptron(
     totals[k] = (totals[k] as number) + (clock - (stamps[k] as number)) * (weights[k] as number);
     stamps[k] = clock;
     weights[k] = (weights[k] as number) + v;
+  };
+  const withDense = examples.some((e) => e.dense);
+  const denseSize = withDense ? WORD_STATE_DIM * TAG_COUNT : 0;
+  const dW = new Float64Array(denseSize);
+  const dTotals = new Float64Array(denseSize);
+  const dStamps = new Float64Array(denseSize);
+  const denseScale = o.denseScale ?? 1;
+  const bumpDense = (x: Float32Array, from: number, tag: number, sign: number): void => {
+    for (let d = 0; d < WORD_STATE_DIM; d++) {
+      const k = d * TAG_COUNT + tag;
+      dTotals[k] = (dTotals[k] as number) + (clock - (dStamps[k] as number)) * (dW[k] as number);
+      dStamps[k] = clock;
+      dW[k] = (dW[k] as number) + sign * denseScale * (x[from + d] as number);
+    }
   };
   const random = mulberry32(o.seed);
   const scores = new Float64Array(TAG_COUNT);
@@ -89,6 +122,14 @@ export function trainPerceptron(
           for (let t = 0; t < TAG_COUNT; t++)
             scores[t] = (scores[t] as number) + (weights[base + t] as number);
         }
+        const x = ex.dense;
+        if (x)
+          for (let d = 0, from = i * WORD_STATE_DIM; d < WORD_STATE_DIM; d++) {
+            const v = denseScale * (x[from + d] as number);
+            if (v === 0) continue;
+            for (let t = 0; t < TAG_COUNT; t++)
+              scores[t] = (scores[t] as number) + v * (dW[d * TAG_COUNT + t] as number);
+          }
         let best = 0;
         for (let t = 1; t < TAG_COUNT; t++)
           if (allowed(previous, t) && (scores[t] as number) > (scores[best] as number)) best = t;
@@ -99,6 +140,10 @@ export function trainPerceptron(
           for (let f = 0; f < count + TRANSITION_FEATURES; f++) {
             bump(rowsOf(f), target, 1);
             bump(rowsOf(f), best, -1);
+          }
+          if (x) {
+            bumpDense(x, i * WORD_STATE_DIM, target, 1);
+            bumpDense(x, i * WORD_STATE_DIM, best, -1);
           }
         } else correct++;
         total++;
@@ -113,5 +158,11 @@ export function trainPerceptron(
     totals[k] = (totals[k] as number) + (clock - (stamps[k] as number)) * (weights[k] as number);
     weights[k] = (totals[k] as number) / clock;
   }
-  return weights;
+  if (!withDense) return { weights };
+  for (let k = 0; k < denseSize; k++) {
+    dTotals[k] = (dTotals[k] as number) + (clock - (dStamps[k] as number)) * (dW[k] as number);
+    // The runtime multiplies unscaled states: the scale goes into the weights.
+    dW[k] = ((dTotals[k] as number) / clock) * denseScale;
+  }
+  return { weights, dense: dW };
 }

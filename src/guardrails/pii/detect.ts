@@ -12,7 +12,7 @@ import { phoneRecognizer } from "./phone.js";
 import type { PiiSpan, Recognizer } from "./recognizer.js";
 import { secretsRecognizer } from "./secrets.js";
 import { loadTaggerModel, type TaggerModel } from "./tagger/model.js";
-import { createTaggerRecognizer } from "./tagger/tagger.js";
+import { createTaggerRecognizer, type WordStatesOf } from "./tagger/tagger.js";
 import { usIdRecognizer } from "./us-ids.js";
 
 const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
@@ -38,6 +38,8 @@ export interface PiiDetectOptions {
   readonly names?: "tagger" | "rules";
   /** The tagger's weights; loaded once per process from models/pii/tagger when not given. */
   readonly tagger?: TaggerModel;
+  /** The encoder's word states of a text, for a tagger trained with them (its `dense` weights). */
+  readonly wordStates?: WordStatesOf;
 }
 
 /**
@@ -52,7 +54,10 @@ export function createPiiDetect(entities: ReadonlySet<PiiEntity>, options: PiiDe
     recognizers.push(createAddressRecognizer(lexicon));
     const names = NAME_ENTITIES.filter((e) => entities.has(e));
     if (options.names === "rules") recognizers.push(createNameRecognizer(lexicon));
-    else recognizers.push(createTaggerRecognizer(options.tagger ?? loadTaggerModel(), lexicon, names));
+    else
+      recognizers.push(
+        createTaggerRecognizer(options.tagger ?? loadTaggerModel(), lexicon, names, options.wordStates),
+      );
   }
   return (text) => {
     const found: PiiSpan[] = [];

@@ -9,6 +9,11 @@ export interface TaggerModel {
   /** Rows in the table, a power of two: a feature hash is masked with `dim - 1`. */
   readonly dim: number;
   readonly weights: Int16Array;
+  /**
+   * Weights over the encoder's word states (word-states.ts), WORD_STATE_DIM × TAG_COUNT in the
+   * table's units; a tagger given states adds their scores to the table's.
+   */
+  readonly dense?: Float32Array;
 }
 
 /** models/pii/tagger/model.json (the training script adds its seed, epochs and date). */

@@ -4,7 +4,11 @@ import type { PiiSpan, Recognizer } from "../recognizer.js";
 import { createFeaturizer, MAX_FEATURES, TRANSITION_FEATURES, transitionRows } from "./features.js";
 import type { TaggerModel } from "./model.js";
 import { allowed, entityOf, isInside, TAG_COUNT, TAGGED_ENTITIES, type TaggedEntity } from "./tags.js";
-import { createTokens, tokenizeInto } from "./tokenize.js";
+import { createTokens, type TaggerTokens, tokenizeInto } from "./tokenize.js";
+import { WORD_STATE_DIM } from "./word-states.js";
+
+/** A text's word states (word-states.ts), one row per tagger token, or undefined when there are none. */
+export type WordStatesOf = (text: string, tokens: TaggerTokens) => Float32Array | undefined;
 
 // allowed(previous, tag) as a table, row `previous`.
 const ALLOWED = Uint8Array.from({ length: TAG_COUNT * TAG_COUNT }, (_, k) =>
@@ -24,11 +28,12 @@ export interface TaggedSpan {
  * allowed after the previous tag. Buffers are reused, so a detector is not safe to share between
  * concurrent calls (JavaScript runs them one at a time anyway).
  */
-export function createTagger(model: TaggerModel, lexicon: Lexicon) {
+export function createTagger(model: TaggerModel, lexicon: Lexicon, statesOf?: WordStatesOf) {
   if (TAG_COUNT !== 9) throw new Error("tagger.ts sums scores for exactly 9 tags");
   const tokens = createTokens();
   const features = createFeaturizer(lexicon);
-  const scores = new Int32Array(TAG_COUNT);
+  const scores = new Float64Array(TAG_COUNT);
+  const dense = statesOf ? model.dense : undefined;
   const transitions = new Int32Array(TRANSITION_FEATURES);
   const mask = model.dim - 1;
   const w = model.weights;
@@ -38,6 +43,7 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
     tokenizeInto(text, tokens);
     features.prepareTokens(text, tokens);
     const n = tokens.count;
+    const states = dense ? statesOf?.(text, tokens) : undefined;
     if (tags.length < n) tags = new Int32Array(n * 2);
     const rows = new Int32Array(MAX_FEATURES + TRANSITION_FEATURES);
     const shapeKeys = features.shapeKeys;
@@ -81,6 +87,7 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
       scores[6] = s6;
       scores[7] = s7;
       scores[8] = s8;
+      if (dense && states) addDense(dense, states, i, scores);
       let best = 0;
       const allowedHere = previous * TAG_COUNT;
       for (let t = 1; t < TAG_COUNT; t++) {
@@ -92,6 +99,16 @@ export function createTagger(model: TaggerModel, lexicon: Lexicon) {
     }
     return spansOf(tags, n, tokens.starts, tokens.ends);
   };
+}
+
+/** Adds token i's state × the dense weights to its nine scores. */
+function addDense(dense: Float32Array, states: Float32Array, i: number, scores: Float64Array): void {
+  for (let d = 0, from = i * WORD_STATE_DIM; d < WORD_STATE_DIM; d++) {
+    const x = states[from + d] as number;
+    if (x === 0) continue;
+    const row = d * TAG_COUNT;
+    for (let t = 0; t < TAG_COUNT; t++) scores[t] = (scores[t] as number) + x * (dense[row + t] as number);
+  }
 }
 
 /** Turns BIO tags into character spans. */
@@ -117,8 +134,9 @@ export function createTaggerRecognizer(
   model: TaggerModel,
   lexicon: Lexicon,
   entities: readonly PiiEntity[],
+  statesOf?: WordStatesOf,
 ): Recognizer {
-  const tag = createTagger(model, lexicon);
+  const tag = createTagger(model, lexicon, statesOf);
   const wanted = new Set<string>(entities);
   return {
     entities: TAGGED_ENTITIES.filter((e) => wanted.has(e)),
