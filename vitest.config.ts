@@ -8,6 +8,7 @@ const ALONE = ["test/deploy/production-install.test.ts"];
 export default defineConfig({
   test: {
     testTimeout: 20_000,
+    globalSetup: ["test/helpers/temp-root.ts"],
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -126,8 +126,12 @@ describe("config validation errors", () => {
       join(dir, "profiles", "default.yaml"),
       `description: laughs\nx:\n${levels.map((l) => `  ${l}`).join("\n")}\n`,
     );
-    const problems = await problemsOf(loadConfig(dir, builtinGuardrails));
-    expect(problems[0]).toMatch(/profiles\/default\.yaml: invalid YAML: .*alias/i);
+    try {
+      const problems = await problemsOf(loadConfig(dir, builtinGuardrails));
+      expect(problems[0]).toMatch(/profiles\/default\.yaml: invalid YAML: .*alias/i);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("loads a valid directory", async () => {

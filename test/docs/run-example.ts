@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, root } from "../helpers/built.js";
@@ -29,8 +29,11 @@ export async function runExample(script: string, { inCheckout = false } = {}): P
   const dir = await mkdtemp(join(tmpdir(), "guardrail-docs-"));
   try {
     await symlink(join(root, "datasets"), join(dir, "datasets"));
+    // The examples' `mktemp -d` folders go inside this one, so they are removed with it.
+    await mkdir(join(dir, ".tmp"));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      TMPDIR: join(dir, ".tmp"),
       GUARDRAIL_BIN: bin,
       CODES: join(dir, ".codes"),
       CI: "1",

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,11 +54,15 @@ describe("system_prompt_protection guardrail", () => {
   it("reads the system prompt from a file relative to the profile, and names a missing one", async () => {
     const dir = mkdtempSync(join(tmpdir(), "spp-"));
     writeFileSync(join(dir, "prompt.txt"), SYSTEM);
-    const d = await detector({ system_prompt_file: "prompt.txt", threshold: 0.9 }, dir);
-    expect(await check(d, SYSTEM)).toMatchObject({ flagged: true, threshold: 0.9 });
-    await expect(detector({ system_prompt_file: "missing.txt" }, dir)).rejects.toThrow(
-      /missing\.txt: cannot read/,
-    );
+    try {
+      const d = await detector({ system_prompt_file: "prompt.txt", threshold: 0.9 }, dir);
+      expect(await check(d, SYSTEM)).toMatchObject({ flagged: true, threshold: 0.9 });
+      await expect(detector({ system_prompt_file: "missing.txt" }, dir)).rejects.toThrow(
+        /missing\.txt: cannot read/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses both an inline prompt and a file", () => {
