@@ -7,6 +7,7 @@ import { createTagger } from "../../../src/guardrails/pii/tagger/tagger.js";
 import { TAG_COUNT, tagOf } from "../../../src/guardrails/pii/tagger/tags.js";
 import { createTokens, tokenizeInto } from "../../../src/guardrails/pii/tagger/tokenize.js";
 import { WORD_STATE_DIM, wordStates } from "../../../src/guardrails/pii/tagger/word-states.js";
+import { USE_LITE_DIM } from "../../../src/models/use-lite/encoder.js";
 import { sourceDir } from "../../../src/models/use-lite/model-cache.js";
 import { createTokenizer, type Vocabulary } from "../../../src/models/use-lite/tokenizer.js";
 
@@ -47,6 +48,10 @@ function pieceRanges(text: string, ends: Int32Array): [number, number][] {
 }
 
 describe("pii word states", () => {
+  it("are the encoder's state size", () => {
+    expect(WORD_STATE_DIM).toBe(USE_LITE_DIM);
+  });
+
   it.each([
     "Send the file to Tamara Lundberg-Ortiz at Acme Corp. today",
     "O'Brien met Jean-Luc in São Paulo 🙂 at 9:30, then Zürich",

@@ -6,6 +6,7 @@
  */
 import type { TaggerTokens } from "./tokenize.js";
 
+/** USE-lite's state size (USE_LITE_DIM), not imported from it: the tagger must not load onnxruntime. */
 export const WORD_STATE_DIM = 512;
 
 /**
