@@ -4,11 +4,11 @@
  * USE_LITE_MAX_TOKENS (a longer text in consecutive pieces, each run seeing only its own), and
  * the states are looked up by the exact text the tagger is given.
  */
+import type { WordStatesOf } from "../../src/guardrails/pii/tagger/tagger.js";
 import { createTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
 import { WORD_STATE_DIM, wordStates } from "../../src/guardrails/pii/tagger/word-states.js";
 import type { Precision } from "../../src/models/use-lite/convert/quantize.js";
 import { createUseLiteEncoder, USE_LITE_MAX_TOKENS } from "../../src/models/use-lite/encoder.js";
-import type { StatesOf } from "./perceptron.js";
 
 /** Runs of pieces per encoder call: enough to keep onnxruntime busy, few enough to hold in memory. */
 const CALL = 256;
@@ -17,7 +17,7 @@ export async function encodeWordStates(
   texts: Iterable<string>,
   precision: Precision,
   log: (m: string) => void,
-): Promise<StatesOf> {
+): Promise<WordStatesOf> {
   const encoder = createUseLiteEncoder({ precision, intraOpThreads: 2 });
   const unique = [...new Set(texts)];
   const byText = new Map<string, Float32Array>();

@@ -4,11 +4,12 @@
  */
 import { loadLexicon } from "../../src/guardrails/pii/lexicon.js";
 import type { TaggerHeader, TaggerModel } from "../../src/guardrails/pii/tagger/model.js";
+import type { WordStatesOf } from "../../src/guardrails/pii/tagger/tagger.js";
 import { TAG_COUNT } from "../../src/guardrails/pii/tagger/tags.js";
 import { quantise } from "../../src/models/weight-file.js";
 import { SEED } from "../lib/paths.js";
 import { type LabelledText, loadNannigalaxy, loadPresidio, loadWnut, taggedOnly } from "./data.js";
-import { createExampleMaker, type StatesOf, type TaggedExample, trainPerceptron } from "./perceptron.js";
+import { createExampleMaker, type TaggedExample, trainPerceptron } from "./perceptron.js";
 
 /** The public data set a training text comes from: what leave-one-source-out holds out. */
 export type PiiSource = "presidio-research" | "nannigalaxy" | "wnut17";
@@ -65,7 +66,7 @@ export interface FitOptions {
   /** Times each PII text is shown per epoch (WNUT-17 tweets once). */
   readonly repeat: number;
   /** Trains on the encoder's word states too (word-states.ts), each scaled by `denseScale`. */
-  readonly statesOf?: StatesOf;
+  readonly statesOf?: WordStatesOf;
   readonly denseScale?: number;
 }
 

@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { createPiiDetect } from "../../src/guardrails/pii/detect.js";
 import { NAME_ENTITIES, PII_ENTITIES } from "../../src/guardrails/pii/entities.js";
 import type { TaggerModel } from "../../src/guardrails/pii/tagger/model.js";
+import type { WordStatesOf } from "../../src/guardrails/pii/tagger/tagger.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { readJson, readJsonl, readLines } from "../lib/jsonl.js";
 import { runMain, timedLog } from "../lib/main.js";
@@ -22,7 +23,6 @@ import { SHARED_DATASETS } from "../lib/paths.js";
 import { encodeWordStates } from "./encode-states.js";
 import { FIT_DEFAULTS, fitTagger, trainingSets } from "./fit.js";
 import { heldOutSets, losoSplit } from "./loso-sets.js";
-import type { StatesOf } from "./perceptron.js";
 import { cleanWithOffsets, type Tally, tally, tallySpans } from "./span-tally.js";
 
 const USAGE = "npx tsx training/pii/loso.ts [flags]";
@@ -40,7 +40,7 @@ const FLAGS = {
 
 interface Dense {
   readonly seed: number;
-  readonly statesOf?: StatesOf;
+  readonly statesOf?: WordStatesOf;
   readonly denseScale: number;
 }
 
@@ -162,16 +162,14 @@ function benign(data: string, dir: string, dense: Dense, log: (m: string) => voi
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
   const log = timedLog();
-  const dense: Dense = { seed: flags.seed, denseScale: flags.denseScale };
-  if (flags.states !== "none") {
-    // Every text the tagger will see: the training texts as written, the scored ones whitespace-folded.
-    const texts = [
-      ...trainingSets(flags.data).flatMap((s) => s.texts.map((t) => t.text)),
-      ...heldOutSets(flags.data).flatMap((h) => h.samples.map((x) => cleanWithOffsets(x.text).clean)),
-      ...benignSets(flags.benign).flatMap((b) => b.texts.map((t) => cleanWithOffsets(t).clean)),
-    ];
-    Object.assign(dense, { statesOf: await encodeWordStates(texts, flags.states, log) });
-  }
+  // Every text the tagger will see: the training texts as written, the scored ones whitespace-folded.
+  const texts = () => [
+    ...trainingSets(flags.data).flatMap((s) => s.texts.map((t) => t.text)),
+    ...heldOutSets(flags.data).flatMap((h) => h.samples.map((x) => cleanWithOffsets(x.text).clean)),
+    ...benignSets(flags.benign).flatMap((b) => b.texts.map((t) => cleanWithOffsets(t).clean)),
+  ];
+  const statesOf = flags.states === "none" ? undefined : await encodeWordStates(texts(), flags.states, log);
+  const dense: Dense = { seed: flags.seed, denseScale: flags.denseScale, ...(statesOf ? { statesOf } : {}) };
   heldOut(flags.data, dense, log);
   benign(flags.data, flags.benign, dense, log);
 }

@@ -10,8 +10,9 @@ import {
   TRANSITION_FEATURES,
   transitionRows,
 } from "../../src/guardrails/pii/tagger/features.js";
+import type { WordStatesOf } from "../../src/guardrails/pii/tagger/tagger.js";
 import { allowed, TAG_COUNT, TAGGED_ENTITIES, tagOf } from "../../src/guardrails/pii/tagger/tags.js";
-import { createTokens, type TaggerTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
+import { createTokens, tokenizeInto } from "../../src/guardrails/pii/tagger/tokenize.js";
 import { WORD_STATE_DIM } from "../../src/guardrails/pii/tagger/word-states.js";
 import { mulberry32, shuffle } from "../lib/random.js";
 import type { LabelledText } from "./data.js";
@@ -26,14 +27,11 @@ export interface TaggedExample {
   dense?: Float32Array;
 }
 
-/** Each training text's word states (word-states.ts), looked up by its exact text. */
-export type StatesOf = (text: string, tokens: TaggerTokens) => Float32Array | undefined;
-
 /** Turns labelled texts into examples for a table of `dim` rows (a power of two). */
 export function createExampleMaker(
   lexicon: Lexicon,
   dim: number,
-  statesOf?: StatesOf,
+  statesOf?: WordStatesOf,
 ): (t: LabelledText) => TaggedExample {
   const featurizer = createFeaturizer(lexicon);
   const tokens = createTokens();
