@@ -1,3 +1,4 @@
+import "../../models/ort-telemetry.js";
 import * as ort from "onnxruntime-node";
 import { DataType, encodeModel } from "../../models/use-lite/convert/onnx-model.js";
 import type { VectorIndex } from "./index-file.js";

@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import "../ort-telemetry.js";
 
 /**
  * The one place that imports @huggingface/transformers, and only on demand: the import alone

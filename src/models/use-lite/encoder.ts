@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import "../ort-telemetry.js";
 import * as ort from "onnxruntime-node";
 import type { Encoder, EncoderInfo } from "../encoder.js";
 import { ModelUnavailableError } from "../model-error.js";
