@@ -9,6 +9,7 @@
 
 import { mulberry32 as rng, shuffle } from "../lib/random.js";
 import { loadCategorySets } from "./data-categories.js";
+import { loadWrittenPosts, WRITTEN_POSTS } from "./data-posts.js";
 import { loadPublicSources } from "./data-public.js";
 import { loadBenignResponses, loadGptfuzz } from "./data-responses.js";
 import { loadDavidson, loadToxigen } from "./data-toxicity.js";
@@ -65,9 +66,10 @@ export function buildPools(dataDir: string, root: string, seed: number, o: PoolO
   );
   const prompts = loadCategorySets(dataDir).map((e) => byHash(e, 0.2));
   const fresh = loadPublicSources(dataDir).map((e) => byHash(e, 0.2));
+  const posts = loadWrittenPosts(root).map((e) => byHash(e, 0.2));
 
   const skip = new Set(o.without ?? []);
-  const binary = [...gptfuzzRows, ...benign, ...davidson, ...toxigen, ...written, ...fresh].filter(
+  const binary = [...gptfuzzRows, ...benign, ...davidson, ...toxigen, ...written, ...fresh, ...posts].filter(
     (r) => !skip.has(r.source),
   );
   // Toxic rows are plentiful: about a third of them teach categories. Lexicon words teach none.
@@ -91,6 +93,7 @@ export const SOURCE_WEIGHT: Record<string, number> = {
   davidson: 0.5,
   toxigen: 1,
   written: 1,
+  [WRITTEN_POSTS]: 1,
   ailuminate: 1,
   catqa: 1,
   donotanswer: 1,

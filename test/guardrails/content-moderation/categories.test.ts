@@ -103,8 +103,8 @@ describe("content_moderation with a categories list", () => {
   });
 
   it("behaves the same on a chunk of a stream, and never confirms an unlisted harm", async () => {
-    // HATE 0.76, HARASSMENT 0.17 to the bundled category head.
-    const text = "I will kill you, you worthless piece of garbage, and then";
+    // HATE 0.91, HARASSMENT 0.03 to the bundled category head.
+    const text = "I will kill you, you worthless filthy piece of garbage, and then";
     const streamed = async (categories: readonly string[]) =>
       checkAsChunk(await detector({ categories }), text);
     const allowed = await streamed(allBut("HATE"));

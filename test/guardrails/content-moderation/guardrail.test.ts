@@ -77,7 +77,7 @@ describe("content_moderation guardrail", () => {
 });
 
 describe("content_moderation on a chunk of a stream", () => {
-  const toxic = "I will kill you, you worthless piece of garbage, and then";
+  const toxic = "I will kill you, you worthless filthy piece of garbage, and then";
   /** A request as the engine builds it for a chunk: settled windows first, the whole text on demand. */
   async function streamed(text: string, threshold: number) {
     const detector = await moderation.create(moderation.settings.parse({ enabled: true, threshold }), {

@@ -50,7 +50,7 @@ export interface ModerationModel {
  * side (0 → 0, at → 0.5, 1 → 1), so the order of scores within a signal is kept and one profile
  * threshold moves both signals together (0.6 asks each for a little more than its operating point).
  * The two signals need their own points: chosen on held-out sources, compliance is flagged from
- * 0.44 and toxic text from 0.60 (models/content-moderation/MODEL_CARD.md); one shared
+ * 0.48 and toxic text from 0.62 (models/content-moderation/MODEL_CARD.md); one shared
  * threshold cost compliance most of its recall.
  */
 export function atOperatingPoint(p: number, at: number): number {
