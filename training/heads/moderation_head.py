@@ -15,9 +15,14 @@ with no threshold or calibration in it.
 import argparse
 import json
 import os
+import sys
 
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from protocol import roc_auc  # noqa: E402
 
 SEED = 20261122
 POSITIVE_WEIGHT = 1.5
@@ -31,24 +36,6 @@ def load(folder):
         v = vectors[r["at"] : r["at"] + r["n"]]
         units.append(None if len(v) == 0 else np.vstack([v.mean(0, keepdims=True), v]) if len(v) > 1 else v)
     return rows, units
-
-
-def auc(scores, labels):
-    """ROC-AUC with ties counted half (the Mann-Whitney statistic)."""
-    s, y = np.asarray(scores, dtype=np.float64), np.asarray(labels)
-    order = np.argsort(s, kind="mergesort")
-    ranks = np.empty(len(s))
-    sorted_s = s[order]
-    i = 0
-    while i < len(s):
-        j = i
-        while j + 1 < len(s) and sorted_s[j + 1] == sorted_s[i]:
-            j += 1
-        ranks[order[i : j + 1]] = (i + j) / 2 + 1
-        i = j + 1
-    p = int(y.sum())
-    n = len(y) - p
-    return (ranks[y == 1].sum() - p * (p + 1) / 2) / (p * n)
 
 
 def samples(rows, units, index, signal):
@@ -127,7 +114,7 @@ def main():
                     scores = [
                         -1e9 if units[i] is None else net(torch.tensor(units[i])).max().item() for i in test
                     ]
-                results[k].append(auc(scores, labels))
+                results[k].append(roc_auc(np.asarray(labels), np.asarray(scores)))
                 cells.append(f"{results[k][-1]:.3f}")
             print(f"| {held} | {signal} | {len(test)} | {sum(labels)} | " + " | ".join(cells) + " |", flush=True)
     print("| mean | | | | " + " | ".join(f"**{np.mean(results[k]):.3f}**" for k in kinds) + " |")
