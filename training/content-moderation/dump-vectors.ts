@@ -8,7 +8,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { flag, parseFlags } from "../lib/flags.js";
+import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { embedTexts } from "./embed-cache.js";
@@ -22,7 +22,7 @@ const FLAGS = {
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(USAGE, FLAGS, argv);
-  if (!flags.out) throw new Error(`--out is required: ${USAGE}`);
+  if (!flags.out) throw new UsageError("--out DIR is required", USAGE);
   const log = timedLog();
   const pools = buildPools(flags.data, REPO, SEED, { holdout: false });
   const { vectors } = await embedTexts(
