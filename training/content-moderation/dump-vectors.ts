@@ -12,7 +12,7 @@ import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { embedTexts } from "./embed-cache.js";
-import { buildPools, SOURCE_WEIGHT } from "./splits.js";
+import { buildPools, rowWeight } from "./splits.js";
 
 const USAGE = "npx tsx training/content-moderation/dump-vectors.ts --out DIR";
 const FLAGS = {
@@ -37,13 +37,12 @@ async function main(argv: string[]): Promise<void> {
     for (const r of pools.binary) {
       const v = vectors.get(r.text) ?? [];
       for (const x of v) writeSync(fd, new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
-      const weight = (SOURCE_WEIGHT[r.source] ?? 1) * (r.weight ?? 1);
       rows.push(
         JSON.stringify({
           source: r.source,
           signal: r.signal ?? null,
           label: r.label ?? 0,
-          weight,
+          weight: rowWeight(r),
           fold: r.fold,
           at,
           n: v.length,

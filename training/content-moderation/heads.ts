@@ -23,7 +23,7 @@ import {
   trainSoftmax,
 } from "../lib/logistic.js";
 import type { Vectors } from "./embed-cache.js";
-import { type Row, SOURCE_WEIGHT } from "./splits.js";
+import { type Row, rowWeight } from "./splits.js";
 
 export interface TrainOptions {
   /** log2 of the table's rows: hashed features are masked to it. */
@@ -104,7 +104,7 @@ function units(
 export function binarySamples(rows: readonly Row[], o: HeadOptions, vectors?: Vectors): LogisticItem[] {
   const samples: LogisticItem[] = [];
   for (const r of rows) {
-    const w = (SOURCE_WEIGHT[r.source] ?? 1) * (r.weight ?? 1) * (r.label === 1 ? o.positiveWeight : 1);
+    const w = rowWeight(r) * (r.label === 1 ? o.positiveWeight : 1);
     const u = units(r.text, o, vectors);
     if (!u) continue;
     const { whole, windows } = u;

@@ -106,3 +106,6 @@ export const SOURCE_WEIGHT: Record<string, number> = {
   "surge-profanity": 1,
   "harmbench-cls-val": 1,
 };
+
+/** A row's training weight before its label's: its source's weight times its own (a lexicon entry's severity). */
+export const rowWeight = (r: Row): number => (SOURCE_WEIGHT[r.source] ?? 1) * (r.weight ?? 1);
