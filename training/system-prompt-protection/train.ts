@@ -13,10 +13,8 @@ import { runMain } from "../lib/main.js";
 import { modelDir, SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { scoreParts, thresholdFor } from "./combiners.js";
 import { precomputedEncoder } from "./embed-cache.js";
+import { buildExamples } from "./examples.js";
 import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
-import { generateExamples, splitOf } from "./generate.js";
-import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
-import { loadRealResponses, realExamplesBySplit } from "./real-responses.js";
 import { testReport } from "./report.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
 import { writeLeakModel } from "./write-model.js";
@@ -41,21 +39,7 @@ async function main(argv: string[]): Promise<void> {
   const log = (s: string) => console.log(s);
 
   // Load, and generate each system prompt's examples in its split.
-  const prompts = loadSystemPrompts(flags.data);
-  const attacks = loadAttacks(flags.data);
-  const systemPrompts = new Map(prompts.map((p) => [p.id, p.text]));
-  const examples = prompts.flatMap((p) => {
-    const split = splitOf(p.id);
-    const own = attacks.filter((a) => (splitOf(a.id) === "train") === (split === "train")).map((a) => a.text);
-    return generateExamples(p, split, own, flags.seed);
-  });
-  if (!flags.noRealResponses)
-    examples.push(
-      ...realExamplesBySplit(
-        loadRealResponses(resolve(flags.data, ".."), { written: flags.written }),
-        prompts.map((p) => p.id),
-      ),
-    );
+  const { prompts, attacks, systemPrompts, examples } = buildExamples(flags.data, flags.seed, flags);
   const bySplit = (s: string) => examples.filter((e) => e.split === s);
   const [train, val, test] = [bySplit("train"), bySplit("val"), bySplit("test")];
   log(
