@@ -1,9 +1,13 @@
 /**
- * The project's own German posts (datasets/moderation/german-posts-*.jsonl): offensive posts and,
- * on the same topics and in the same register, posts that are not (datasets/moderation/README.md).
- * Every other toxic source is English, and the n-gram heads learn toxicity from words: held out,
- * GermEval's German tweets were found 0.6% of the time. Written by writers who never saw
- * GermEval, so holding GermEval out still measures text the model has never seen.
+ * The project's own posts (datasets/moderation/README.md), each set a source of its own:
+ * - `german-posts-*.jsonl` (`written-german`): offensive German posts and, on the same topics and in
+ *   the same register, posts that are not. Every other toxic source is English, and the n-gram
+ *   heads learn toxicity from words: held out, GermEval's German tweets were found 0.6% of the time.
+ * - `english-posts-*.jsonl` (`written-english`): pairs of English posts on one topic and target,
+ *   one abusive and one that only mentions the group, the slur or the abuse (counter-speech,
+ *   reporting abuse received, identity words used neutrally, violent words in harmless senses).
+ * Written by writers who never saw `../shared/datasets`, so holding a public source out still
+ * measures text the model has never seen.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +17,13 @@ import { stripTwitter } from "./data-toxicity.js";
 import { dedupe, type Example } from "./example.js";
 
 export const WRITTEN_POSTS = "written-german";
+export const WRITTEN_ENGLISH_POSTS = "written-english";
+
+/** File name patterns and the source each set is. */
+const POST_SETS: readonly (readonly [RegExp, string])[] = [
+  [/^german-posts-.*\.jsonl$/, WRITTEN_POSTS],
+  [/^english-posts-.*\.jsonl$/, WRITTEN_ENGLISH_POSTS],
+];
 
 interface Post {
   text: string;
@@ -21,19 +32,21 @@ interface Post {
   topic?: string;
 }
 
-/** Every german-posts-*.jsonl file, in name order; `@user` and the like stripped as GermEval's are. */
+/** Every set's files, in name order; `@user` and the like stripped as GermEval's are. */
 export function loadWrittenPosts(root: string): Example[] {
   const dir = join(root, "datasets/moderation");
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((f) => /^german-posts-.*\.jsonl$/.test(f))
-    .sort();
-  const out = files.flatMap((file) =>
-    readJsonl<Post>(join(dir, file)).map((p): Example => {
-      const text = stripTwitter(p.text);
-      if (p.label !== 1) return { text, label: 0, source: WRITTEN_POSTS };
-      return { text, label: 1, signal: "toxic", category: p.category ?? "HARASSMENT", source: WRITTEN_POSTS };
-    }),
+  const names = readdirSync(dir).sort();
+  const out = POST_SETS.flatMap(([pattern, source]) =>
+    names
+      .filter((f) => pattern.test(f))
+      .flatMap((file) =>
+        readJsonl<Post>(join(dir, file)).map((p): Example => {
+          const text = stripTwitter(p.text);
+          if (p.label !== 1) return { text, label: 0, source };
+          return { text, label: 1, signal: "toxic", category: p.category ?? "HARASSMENT", source };
+        }),
+      ),
   );
   return dedupe(out.filter((e) => e.text.length >= 8));
 }

@@ -9,7 +9,7 @@
 
 import { mulberry32 as rng, shuffle } from "../lib/random.js";
 import { loadCategorySets } from "./data-categories.js";
-import { loadWrittenPosts, WRITTEN_POSTS } from "./data-posts.js";
+import { loadWrittenPosts, WRITTEN_ENGLISH_POSTS, WRITTEN_POSTS } from "./data-posts.js";
 import { loadPublicSources } from "./data-public.js";
 import { loadBenignResponses, loadGptfuzz } from "./data-responses.js";
 import { loadDavidson, loadToxigen } from "./data-toxicity.js";
@@ -94,6 +94,7 @@ export const SOURCE_WEIGHT: Record<string, number> = {
   toxigen: 1,
   written: 1,
   [WRITTEN_POSTS]: 1,
+  [WRITTEN_ENGLISH_POSTS]: 1,
   ailuminate: 1,
   catqa: 1,
   donotanswer: 1,

@@ -1,10 +1,15 @@
-// The project's German posts (training/content-moderation/data-posts.ts): read from every
-// german-posts-*.jsonl file, cleaned as GermEval's tweets are, each offensive post a toxic row.
+// The project's posts (training/content-moderation/data-posts.ts): read from every
+// german-posts-*.jsonl and english-posts-*.jsonl file, cleaned as GermEval's tweets are, each
+// offensive post a toxic row, each set a source of its own.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadWrittenPosts, WRITTEN_POSTS } from "../../../training/content-moderation/data-posts.js";
+import {
+  loadWrittenPosts,
+  WRITTEN_ENGLISH_POSTS,
+  WRITTEN_POSTS,
+} from "../../../training/content-moderation/data-posts.js";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -63,6 +68,25 @@ describe("loadWrittenPosts", () => {
       ],
     });
     expect(loadWrittenPosts(root).map((e) => e.text)).toEqual(["Was für ein Scheißwetter heute"]);
+  });
+
+  it("reads the English posts as a source of their own, after the German ones", () => {
+    const root = rootWith({
+      "english-posts-a.jsonl": [
+        {
+          text: "someone called my sister a slur on the bus and nobody said a word",
+          label: 0,
+          category: null,
+        },
+        { text: "people like you should be run out of this town", label: 1, category: "HATE" },
+      ],
+      "german-posts-a.jsonl": [{ text: "Die Bahn hat schon wieder Verspätung", label: 0, category: null }],
+    });
+    expect(loadWrittenPosts(root).map((e) => [e.source, e.label, e.signal])).toEqual([
+      [WRITTEN_POSTS, 0, undefined],
+      [WRITTEN_ENGLISH_POSTS, 0, undefined],
+      [WRITTEN_ENGLISH_POSTS, 1, "toxic"],
+    ]);
   });
 
   it("is empty without the folder", () => {
