@@ -4,13 +4,12 @@
  *
  *   npx tsx training/content-moderation/dump-vectors.ts --out DIR     # DIR/rows.jsonl, DIR/vectors.f32
  *
- * A row's vectors are rows `at` … `at + n − 1` of vectors.f32 (float32, 512 a row, little-endian).
+ * The format: training/lib/vector-dump.ts.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
 import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
+import { writeVectorDump } from "../lib/vector-dump.js";
 import { embedTexts } from "./embed-cache.js";
 import { buildPools, rowWeight } from "./splits.js";
 
@@ -29,32 +28,20 @@ async function main(argv: string[]): Promise<void> {
     pools.binary.map((r) => r.text),
     log,
   );
-  mkdirSync(flags.out, { recursive: true });
-  const fd = openSync(join(flags.out, "vectors.f32"), "w");
-  const rows: string[] = [];
-  let at = 0;
-  try {
-    for (const r of pools.binary) {
-      const v = vectors.get(r.text) ?? [];
-      for (const x of v) writeSync(fd, new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
-      rows.push(
-        JSON.stringify({
-          source: r.source,
-          signal: r.signal ?? null,
-          label: r.label ?? 0,
-          weight: rowWeight(r),
-          fold: r.fold,
-          at,
-          n: v.length,
-        }),
-      );
-      at += v.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  writeFileSync(join(flags.out, "rows.jsonl"), `${rows.join("\n")}\n`);
-  log(`${rows.length} rows, ${at} vectors written to ${flags.out}`);
+  const written = await writeVectorDump(
+    flags.out,
+    pools.binary.map((r) => ({
+      row: {
+        source: r.source,
+        signal: r.signal ?? null,
+        label: r.label ?? 0,
+        weight: rowWeight(r),
+        fold: r.fold,
+      },
+      vectors: vectors.get(r.text) ?? [],
+    })),
+  );
+  log(`${written.rows} rows, ${written.vectors} vectors written to ${flags.out}`);
 }
 
 runMain(import.meta.url, main);

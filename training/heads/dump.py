@@ -1,4 +1,9 @@
-"""Reads a token-state dump written by training/lib/token-states.ts.
+"""Reads the dumps the TypeScript side writes for the heads.
+
+`read_vector_dump`: rows and their vectors, as training/lib/vector-dump.ts writes them
+(content_moderation's and system_prompt_protection's dump-vectors.ts).
+
+`read_dump`: a token-state dump written by training/lib/token-states.ts.
 
 The dump holds one row per encoder window (windows.jsonl), each window's token states (states.f16,
 float16, `dim` per token row) and its sentence vector (vectors.f32). Texts are rebuilt from the
@@ -11,6 +16,14 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
+
+
+def read_vector_dump(folder: str):
+    """(rows, vectors): the rows of rows.jsonl, and every vector as one [vectors, 512] array."""
+    with open(os.path.join(folder, "rows.jsonl"), encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    vectors = np.fromfile(os.path.join(folder, "vectors.f32"), dtype="<f4").reshape(-1, 512)
+    return rows, vectors
 
 
 @dataclass

@@ -21,7 +21,6 @@ of talk-responses are flagged, as written-set.ts prints them).
 """
 
 import argparse
-import json
 import os
 import sys
 
@@ -30,16 +29,11 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from dump import read_vector_dump  # noqa: E402
 from protocol import roc_auc  # noqa: E402
 
 SEED = 20261122
 MAX_VAL_FPR = 0.10
-
-
-def load(folder):
-    rows = [json.loads(line) for line in open(os.path.join(folder, "rows.jsonl"))]
-    vectors = np.fromfile(os.path.join(folder, "vectors.f32"), dtype="<f4").reshape(-1, 512)
-    return rows, vectors
 
 
 def fit(x, y, hidden=0, l2=1e-3):
@@ -103,7 +97,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
-    rows, vectors = load(a.dump)
+    rows, vectors = read_vector_dump(a.dump)
     labels = np.array([r["label"] for r in rows])
     split = np.array([r["split"] for r in rows])
     of_set = np.array([r["set"] for r in rows])

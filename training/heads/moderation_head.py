@@ -13,7 +13,6 @@ with no threshold or calibration in it.
 """
 
 import argparse
-import json
 import os
 import sys
 
@@ -22,6 +21,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from dump import read_vector_dump  # noqa: E402
 from protocol import roc_auc  # noqa: E402
 
 SEED = 20261122
@@ -29,8 +29,7 @@ POSITIVE_WEIGHT = 1.5
 
 
 def load(folder):
-    rows = [json.loads(line) for line in open(os.path.join(folder, "rows.jsonl"))]
-    vectors = np.fromfile(os.path.join(folder, "vectors.f32"), dtype="<f4").reshape(-1, 512)
+    rows, vectors = read_vector_dump(folder)
     units = []
     for r in rows:
         v = vectors[r["at"] : r["at"] + r["n"]]

@@ -8,10 +8,9 @@
  * Rows are the bundled model's examples (examples.ts: train, val, test) and the four project-written
  * sets (split `written`, `set` their file), each with `disclosure` and `disclosureWindow` from the
  * n-gram classifier fitted on the train split as train.ts fits it. A row's sentence vectors (the
- * sentences the detector's semantic part reads) are rows `at` … `at + n − 1` of vectors.f32
- * (float32, 512 a row, little-endian).
+ * sentences the detector's semantic part reads) are the row's `n` vectors from `at`
+ * (training/lib/vector-dump.ts).
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { textScores } from "../../src/guardrails/system-prompt-protection/detector/linear.js";
 import { sentences } from "../../src/guardrails/system-prompt-protection/detector/sentences.js";
@@ -19,6 +18,7 @@ import { flag, parseFlags, UsageError } from "../lib/flags.js";
 import { readJsonl } from "../lib/jsonl.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { REPO, SEED, SHARED_DATASETS } from "../lib/paths.js";
+import { writeVectorDump } from "../lib/vector-dump.js";
 import { precomputedEncoder } from "./embed-cache.js";
 import { buildExamples } from "./examples.js";
 import { fitClassifiers } from "./fit.js";
@@ -66,35 +66,19 @@ async function main(argv: string[]): Promise<void> {
   const encoder = await precomputedEncoder(units.flat(), 2);
   log(`${rows.length} rows, ${new Set(units.flat()).size} sentences embedded`);
 
-  mkdirSync(flags.out, { recursive: true });
-  const fd = openSync(join(flags.out, "vectors.f32"), "w");
-  const lines: string[] = [];
-  let at = 0;
-  try {
-    for (const [i, r] of rows.entries()) {
-      const vectors = units[i]?.length ? await encoder.embed(units[i] ?? []) : [];
-      for (const v of vectors) {
-        const x = Float32Array.from(v);
-        writeSync(fd, new Uint8Array(x.buffer));
+  const written = await writeVectorDump(
+    flags.out,
+    (async function* () {
+      for (const [i, { text, ...row }] of rows.entries()) {
+        const scores = textScores(disclosure, text);
+        yield {
+          row: { ...row, disclosure: scores.whole, disclosureWindow: scores.window },
+          vectors: units[i]?.length ? await encoder.embed(units[i] ?? []) : [],
+        };
       }
-      const scores = textScores(disclosure, r.text);
-      const { text: _, ...meta } = r;
-      lines.push(
-        JSON.stringify({
-          ...meta,
-          disclosure: scores.whole,
-          disclosureWindow: scores.window,
-          at,
-          n: vectors.length,
-        }),
-      );
-      at += vectors.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  writeFileSync(join(flags.out, "rows.jsonl"), `${lines.join("\n")}\n`);
-  log(`${lines.length} rows, ${at} vectors written to ${flags.out}`);
+    })(),
+  );
+  log(`${written.rows} rows, ${written.vectors} vectors written to ${flags.out}`);
 }
 
 runMain(import.meta.url, main);
