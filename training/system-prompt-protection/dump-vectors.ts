@@ -3,7 +3,7 @@
  * sentences for training/heads/leak_head.py, which asks whether a head over those vectors helps
  * the learned signal without a system prompt (issue 22):
  *
- *   npx tsx training/system-prompt-protection/dump-vectors.ts --out DIR [--written]   # ~2 min
+ *   npx tsx training/system-prompt-protection/dump-vectors.ts --out DIR [--written]   # ~45 s
  *
  * Rows are the bundled model's examples (examples.ts: train, val, test) and the four project-written
  * sets (split `written`, `set` their file), each with `disclosure` and `disclosureWindow` from the
