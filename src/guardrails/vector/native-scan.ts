@@ -19,6 +19,20 @@ export interface Scanner {
 const NONE: BestMatch = { score: 0, row: -1, window: -1 };
 
 /**
+ * Where the first maximum of `scores[from, to)` is: in (window, row) order, as the JS scan finds
+ * it. A function of its own, not a loop inside the per-call closure: onnxruntime's output arrays
+ * do not always have the same hidden class, and the loop's optimised code, shared by every
+ * call's new closure, was thrown out on a "wrong map" about once every three input-checks
+ * (`node --trace-deopt`: 758 times in 2,400 checks), each time running the scan of ~2,000 scores
+ * per window unoptimised until it was compiled again.
+ */
+function firstMax(scores: Float32Array, from: number, to: number): number {
+  let top = from;
+  for (let k = from + 1; k < to; k++) if ((scores[k] as number) > (scores[top] as number)) top = k;
+  return top;
+}
+
+/**
  * The flat scan as one ONNX MatMul (queries × indexᵀ) on onnxruntime's CPU kernels. The JS loop
  * in scan.ts cost 2.5 ms of the server's main thread per input-check (four query windows × 925
  * rows × 512 dimensions, under --cpu-prof); MLAS's vectorised GEMM does the same in a few tens of
@@ -76,11 +90,8 @@ export async function createNativeScanner(index: VectorIndex): Promise<Scanner> 
     let first = 0;
     return groups.map((queries) => {
       if (queries.length === 0) return NONE;
-      // The first maximum in (window, row) order, as the JS scan finds it.
       const from = first * rows;
-      const to = (first + queries.length) * rows;
-      let top = from;
-      for (let k = from + 1; k < to; k++) if ((scores[k] as number) > (scores[top] as number)) top = k;
+      const top = firstMax(scores, from, (first + queries.length) * rows);
       first += queries.length;
       return {
         score: scores[top] as number,
