@@ -153,6 +153,29 @@ export class BenchServer {
     return stat ? (ticks * 1000) / clockTicks() : Number.NaN;
   }
 
+  /**
+   * CPU time so far (all threads), in ms to the nanosecond: each thread's time on a CPU from
+   * /proc/<pid>/task/<tid>/schedstat, summed. /proc/<pid>/stat counts clock ticks (10 ms), too
+   * coarse for a streamed response's ~50 small checks. A thread that has ended keeps the last
+   * time read for it; NaN off Linux.
+   */
+  async preciseCpuMs(): Promise<number> {
+    const dir = `/proc/${this.child.pid}/task`;
+    const tids = await readdir(dir).catch(() => [] as string[]);
+    if (tids.length === 0) return Number.NaN;
+    await Promise.all(
+      tids.map(async (tid) => {
+        const stat = await readFile(`${dir}/${tid}/schedstat`, "utf8").catch(() => "");
+        const ns = Number(stat.split(" ")[0]);
+        if (stat && Number.isFinite(ns)) this.threadNs.set(tid, ns);
+      }),
+    );
+    let total = 0;
+    for (const ns of this.threadNs.values()) total += ns;
+    return total / 1e6;
+  }
+  private readonly threadNs = new Map<string, number>();
+
   private async procStatus(field: string): Promise<number | undefined> {
     const status = await readFile(`/proc/${this.child.pid}/status`, "utf8").catch(() => "");
     const kib = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
