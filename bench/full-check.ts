@@ -1,6 +1,6 @@
 /**
  * Full-check bench of the HTTP server: every guardrail on, ~60-word texts.
- * `npm run bench:full [-- --seconds 10] [--requests 500] [--cold-runs 5] [--json] [--cpu-prof]
+ * `npm run bench:full [-- --seconds 10] [--requests 500] [--warmup 2000] [--cold-runs 5] [--json] [--cpu-prof]
  *   [--input-only] [--root DIR] [--encoder-texts 240] [--budget SECONDS]`
  *
  * Two temp config dirs (one API key stored as its SHA-256, one app each): INPUT-ALL (llm, vector,

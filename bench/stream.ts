@@ -4,7 +4,7 @@
  * `GuardrailClient.guardStream` against the real server on the default profile, and through the
  * library in process (`createGuardrail`).
  * `npx tsx bench/stream.ts [--modes chunk,sentence,final] [--targets server,library]
- * [--sources paced,burst] [--interval-ms 40] [--runs 3] [--warm-checks 2000]` and the guard's own options, each mode's
+ * [--sources paced,burst] [--interval-ms 40] [--runs 3] [--warm-checks 1000] [--warm-streams 20]` and the guard's own options, each mode's
  * defaults unless given: [--tail-chars N] [--check-chars N] [--hold-back-chars N]
  * [--sentence-hold-chars N] [--check-interval-ms N]. [--server-node-flag=--no-memory-reducer]
  * (node flags for the measured servers, repeatable). [--guard-root DIR] measures the guard of
@@ -21,9 +21,10 @@
  * aside). Then, per mode and source, the medians against issue 25's targets for the default mode
  * paced (net CPU ≤ 2×, release delay p50 ≤ 300 ms) and, for every mode, final = one-shot in every
  * run. Every figure comes from a fresh server or library instance (their vector caches start cold),
- * warmed up first with `--warm-checks` checks of other texts (default 2,000: half whole texts, half
- * a sentence with context), as a server that has been running a while is; `--warm-checks 0` leaves
- * only the short warm-up that loads the models. A server's CPU is read per thread to the
+ * warmed up first with `--warm-checks` checks of other texts (default 1,000: half whole texts, half
+ * a sentence with context) and `--warm-streams` streams of other text (default 20, a chunk a
+ * millisecond), as a server that has been running a while is; `0` and `0` leave only the short
+ * warm-up that loads the models. A server's CPU is read per thread to the
  * nanosecond (/proc schedstat), not in 10 ms clock ticks.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -43,12 +44,13 @@ import { benchArgs } from "./lib/args.js";
 import { checkHeaders, writeConfigDir } from "./lib/config.js";
 import { ROOT, removeOnExit, spawnServer } from "./lib/server.js";
 import { percentile, table } from "./lib/stats.js";
-import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
+import { BENIGN_PROMPTS, INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 
 const values = benchArgs("npx tsx bench/stream.ts [flags]", {
   "interval-ms": { type: "string", default: "40" },
   runs: { type: "string", default: "3" },
-  "warm-checks": { type: "string", default: "2000" },
+  "warm-checks": { type: "string", default: "1000" },
+  "warm-streams": { type: "string", default: "20" },
   "tail-chars": { type: "string" },
   "check-chars": { type: "string" },
   "hold-back-chars": { type: "string" },
@@ -110,6 +112,7 @@ const client = new GuardrailClient({
 });
 
 const warmChecks = Number(values["warm-checks"]);
+const warmStreams = Number(values["warm-streams"]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Only responses the profile passes, whole and at every chunk: a stream blocked part way measures
@@ -203,6 +206,26 @@ async function warm(instance: Instance): Promise<Instance> {
     await (i % 2 === 0
       ? instance.check(text, {})
       : instance.check(text.slice(cut), { context: text.slice(0, cut) }));
+  }
+  // And whole streams of other text through the guard, quickly: the checks a stream sends (a few
+  // chunks with their context, then the whole answer on the text lane) compile code the single
+  // checks above never call; left to the measured stream, V8 compiled 37 functions during it, ~100
+  // ms of its background threads' CPU.
+  for (let k = 0; k < warmStreams; k++) {
+    const text = [...BENIGN_PROMPTS, ...BENIGN_PROMPTS].map((p, i) => `${p} (w${k}-${i})`).join(" ");
+    const pieces = text.split(/(?<=\s)/);
+    async function* quick() {
+      for (let i = 0; i < pieces.length; i += 3) {
+        await sleep(1);
+        yield pieces.slice(i, i + 3).join("");
+      }
+    }
+    try {
+      for await (const _ of guardStream(instance.check as OutputCheckFn, quick())) {
+      }
+    } catch (error) {
+      if (!(error instanceof GuardrailBlockedError)) throw error;
+    }
   }
   // A burst leaves work behind: V8 finishes compiling and, once allocation slows, its memory
   // reducer runs mark-compacts for several seconds (8.7–24.6 ms of CPU a second, against under
