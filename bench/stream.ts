@@ -4,9 +4,10 @@
  * `GuardrailClient.guardStream` against the real server on the default profile, and through the
  * library in process (`createGuardrail`).
  * `npx tsx bench/stream.ts [--modes chunk,sentence,final] [--targets server,library]
- * [--sources paced,burst] [--interval-ms 40] [--runs 3] [--warm-checks 1000] [--warm-streams 20]` and the guard's own options, each mode's
- * defaults unless given: [--tail-chars N] [--check-chars N] [--hold-back-chars N]
- * [--sentence-hold-chars N] [--check-interval-ms N]. [--server-node-flag=--no-memory-reducer]
+ * [--sources paced,burst] [--interval-ms 40] [--runs 3] [--warm-checks 1000] [--warm-streams 20]`
+ * and the guard's own options, each mode's defaults unless given: [--tail-chars N]
+ * [--check-chars N] [--hold-back-chars N] [--sentence-hold-chars N] [--check-interval-ms N].
+ * [--server-node-flag=--no-memory-reducer]
  * (node flags for the measured servers, repeatable). [--guard-root DIR] measures the guard of
  * another checkout (DIR/src/stream/guard-stream.ts; `git worktree add` one at the commit before),
  * so before and after come from one sitting, the same texts and the same harness.
@@ -23,9 +24,9 @@
  * run. Every figure comes from a fresh server or library instance (their vector caches start cold),
  * warmed up first with `--warm-checks` checks of other texts (default 1,000: half whole texts, half
  * a sentence with context) and `--warm-streams` streams of other text (default 20, a chunk a
- * millisecond), as a server that has been running a while is; `0` and `0` leave only the short
- * warm-up that loads the models. A server's CPU is read per thread to the
- * nanosecond (/proc schedstat), not in 10 ms clock ticks.
+ * millisecond), as a server that has been running a while is (`--warm-checks 0 --warm-streams 0`:
+ * only the short warm-up that loads the models), then left to settle. A server's CPU is read per
+ * thread to the nanosecond (/proc schedstat), not in 10 ms clock ticks.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
