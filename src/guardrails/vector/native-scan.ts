@@ -23,7 +23,7 @@ const NONE: BestMatch = { score: 0, row: -1, window: -1 };
  * it. A function of its own, not a loop inside the per-call closure: onnxruntime's output arrays
  * do not always have the same hidden class, and the loop's optimised code, shared by every
  * call's new closure, was thrown out on a "wrong map" about once every three input-checks
- * (`node --trace-deopt`: 758 times in 2,400 checks), each time running the scan of ~2,000 scores
+ * (`node --trace-deopt`: 758–760 times in 2,400 checks), each time running the scan of ~2,000 scores
  * per window unoptimised until it was compiled again.
  */
 function firstMax(scores: Float32Array, from: number, to: number): number {
