@@ -109,7 +109,6 @@ const options = {
 const counts = {
   seconds: options.seconds,
   requests: options.requests,
-  warmup: options.warmup,
   "cold-runs": options.coldRuns,
   top: options.top,
   "encoder-texts": options.encoderTexts,
@@ -120,6 +119,11 @@ for (const [name, value] of Object.entries(counts)) {
     console.error(`--${name} must be a positive integer`);
     process.exit(2);
   }
+}
+// 0: the unloaded run follows the fresh-process one at once (the protocol before 2026-11-30).
+if (!(Number.isInteger(options.warmup) && options.warmup >= 0)) {
+  console.error("--warmup must be a whole number of requests, 0 or more");
+  process.exit(2);
 }
 /** Progress and tables go to stderr under --json, so stdout is only the JSON document. */
 const say = (line = "") => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
