@@ -99,6 +99,8 @@ export class BenchServer {
   /** Everything logged before (and including) "listening": warn notes such as a stale index. */
   readonly startupLog: LogLine[] = [];
   private stderrText = "";
+  /** preciseCpuMs's last reading per thread id, in ns. */
+  private readonly threadNs = new Map<string, number>();
   private logOffset = 0;
 
   constructor(
@@ -174,7 +176,6 @@ export class BenchServer {
     for (const ns of this.threadNs.values()) total += ns;
     return total / 1e6;
   }
-  private readonly threadNs = new Map<string, number>();
 
   private async procStatus(field: string): Promise<number | undefined> {
     const status = await readFile(`/proc/${this.child.pid}/status`, "utf8").catch(() => "");
