@@ -17,18 +17,19 @@
  *   npx tsx training/llm/loso.ts [--without-round4] [--only GROUP,…] [model flags as train:llm]
  */
 import { appendFileSync, writeFileSync } from "node:fs";
-import type { TextContext } from "../../src/guardrails/llm/classifier.js";
+import { onScale, type TextContext } from "../../src/guardrails/llm/classifier.js";
 import { createUseLiteEncoder } from "../../src/models/use-lite/index.js";
 import { flag, parseFlags } from "../lib/flags.js";
 import { runMain, timedLog } from "../lib/main.js";
 import { assemble } from "./assemble.js";
+import { roundUp } from "./calibrate.js";
 import { DATA_FLAGS, HELDOUT_SOURCES, loadPool } from "./data.js";
 import { dedup } from "./dedup.js";
 import { type Embedded, embedExamples } from "./embed.js";
 import { type Example, isData } from "./example.js";
 import { fitContext, MODEL_FLAGS, type ModelFlags, thresholdRules } from "./fit-context.js";
 import { featureExamples } from "./items.js";
-import { type Metrics, metricsAt } from "./metrics.js";
+import { type Metrics, metricsAt, thresholdForPooledFpr } from "./metrics.js";
 import { ROUND4_SOURCES } from "./sources-round4.js";
 import { splitByFamily } from "./split.js";
 
@@ -47,6 +48,9 @@ const FLAGS = {
   scoreInt8: flag.boolean(
     "also score each held-out group with the int8 encoder's vectors (the fp32-trained fold model, as an app that sets GUARDRAIL_ENCODER_PRECISION=int8 runs it)",
   ),
+  lengthStrata: flag.boolean(
+    "also score each held-out group with a threshold of its own for one-window texts (and, in a second view, for longer ones), each chosen by the same rule on that stratum of the calibration split",
+  ),
   out: flag.path(
     "",
     "also write each view's rows as JSON lines to OUT-<view>.jsonl (heads/table.py, by-role-table.ts read them) and every held-out text's score to OUT-scores.jsonl, each fold as it is scored",
@@ -63,6 +67,9 @@ const VIEWS = {
   sent: (e: Example): TextContext => ({ data: isData(e) }),
   // As sent, with the held-out texts' vectors from the int8 encoder (--score-int8).
   int8: (e: Example): TextContext => ({ data: isData(e) }),
+  // As sent, each text flagged at its length stratum's threshold (--length-strata).
+  short: (e: Example): TextContext => ({ data: isData(e) }),
+  strata: (e: Example): TextContext => ({ data: isData(e) }),
   unknown: (): TextContext => ({ data: false }),
   tool: (): TextContext => ({ data: true }),
 } as const;
@@ -109,10 +116,15 @@ export function plan(withoutRound4: boolean): Plan {
     : { folds: { ...TRAINED_GROUPS, ...ROUND4_SOURCES }, untrained: NEVER_TRAINED };
 }
 
-interface Fitted {
+export interface Fitted {
   score: (e: Example, emb: Embedded, context: TextContext) => number;
   threshold: number;
+  /** Per length stratum (--length-strata): the rule's threshold over that stratum's calibration texts. */
+  strata?: { short: number; long: number };
 }
+
+/** The stratum a text's length puts it in: one encoder window, or more. */
+const isShort = (emb: Embedded) => emb.windows.length <= 1;
 
 /**
  * One model fitted on `pool` without the sources in `held`: families that reach into a held
@@ -133,6 +145,7 @@ function fitWithout(
   embedded: Map<Example, Embedded>,
   held: ReadonlySet<string>,
   flags: ModelFlags,
+  lengthStrata = false,
 ): Fitted {
   const quiet = () => {};
   const splits = trainingSplit(pool, family, held, flags.seed);
@@ -152,10 +165,22 @@ function fitWithout(
     trainedAt: "loso",
     log: quiet,
   });
-  return {
-    score: (e, emb, context) => classifier.score(e.text, emb, context),
-    threshold: classifier.threshold,
+  const score = (e: Example, emb: Embedded, context: TextContext) => classifier.score(e.text, emb, context);
+  if (!lengthStrata) return { score, threshold: classifier.threshold };
+  // The bundled rule again, on each length stratum of the benign calibration texts alone.
+  const rule = thresholdRules(flags).pooled;
+  const bySource = { short: new Map<string, number[]>(), long: new Map<string, number[]>() };
+  for (const e of splits.calibration) {
+    if (e.label !== 0 || e.kind === "harmful-plain") continue;
+    const emb = embedded.get(e) as Embedded;
+    const stratum = bySource[isShort(emb) ? "short" : "long"];
+    stratum.set(e.source, [...(stratum.get(e.source) ?? []), score(e, emb, { data: isData(e) })]);
+  }
+  const strata = {
+    short: roundUp(thresholdForPooledFpr([...bySource.short.values()], rule)),
+    long: roundUp(thresholdForPooledFpr([...bySource.long.values()], rule)),
   };
+  return { score, threshold: classifier.threshold, strata };
 }
 
 interface Row {
@@ -228,6 +253,7 @@ async function main(argv: string[]): Promise<void> {
   const views: View[] = [
     ...(flags.dataInput ? (["sent", "unknown", "tool"] as const) : (["sent"] as const)),
     ...(int8 ? (["int8"] as const) : []),
+    ...(flags.lengthStrata ? (["short", "strata"] as const) : []),
   ];
   const rows = new Map<View, Row[]>(views.map((v) => [v, []]));
   if (flags.out) for (const name of [...views, "scores"]) writeFileSync(`${flags.out}-${name}.jsonl`, "");
@@ -237,15 +263,11 @@ async function main(argv: string[]): Promise<void> {
     const held = kept.filter((e) => members.has(e.source) && e.kind !== "harmful-plain");
     if (held.length === 0) return;
     for (const view of views) {
-      const scored = held.map((e) => ({
-        label: e.label,
-        data: isData(e),
-        score: model.score(
-          e,
-          ((view === "int8" ? int8 : undefined) ?? embedded).get(e) as Embedded,
-          VIEWS[view](e),
-        ),
-      }));
+      const scored = held.map((e) => {
+        const emb = ((view === "int8" ? int8 : undefined) ?? embedded).get(e) as Embedded;
+        const raw = model.score(e, emb, VIEWS[view](e));
+        return { label: e.label, data: isData(e), score: onStratumScale(view, raw, emb, model) };
+      });
       // Every held-out text's score, so operating points and model pairs can be compared later
       // without refitting (a fold is minutes of CPU; a threshold is a line of code).
       if (flags.out)
@@ -272,20 +294,35 @@ async function main(argv: string[]): Promise<void> {
       // Written as each fold is scored: a run stopped part-way keeps the folds it finished.
       if (flags.out) appendFileSync(`${flags.out}-${view}.jsonl`, `${JSON.stringify({ ...row, view })}\n`);
       log(
-        `${group} (${view}): n ${row.m.n}, threshold ${row.threshold}, recall ${fmt(row.m.recall)}, FPR ${fmt(row.m.fpr)}`,
+        `${group} (${view}): n ${row.m.n}, threshold ${row.threshold}${model.strata ? ` (one window ${model.strata.short}, longer ${model.strata.long})` : ""}, recall ${fmt(row.m.recall)}, FPR ${fmt(row.m.fpr)}`,
       );
     }
   };
   for (const [group, sources] of Object.entries(folds)) {
     if (!wanted(group)) continue;
-    scoreGroup(group, sources, fitWithout(kept, family, embedded, new Set([...never, ...sources]), flags));
+    scoreGroup(
+      group,
+      sources,
+      fitWithout(kept, family, embedded, new Set([...never, ...sources]), flags, flags.lengthStrata),
+    );
   }
   if (wanted("untrained")) {
-    const all = fitWithout(kept, family, embedded, never, flags);
+    const all = fitWithout(kept, family, embedded, never, flags, flags.lengthStrata);
     for (const [group, sources] of Object.entries(untrained))
       scoreGroup(`${group} (never trained)`, sources, all);
   }
   for (const view of views) printView(view, rows.get(view) as Row[], flags.dataInput);
+}
+
+/**
+ * A score mapped so that the model's one threshold reads as its stratum's (classifier.ts onScale,
+ * as the runtime maps a data score): view `short` gives one-window texts their own threshold and
+ * keeps the rest at the model's; `strata` gives each stratum its own.
+ */
+export function onStratumScale(view: View, score: number, emb: Embedded, model: Fitted): number {
+  if (!model.strata || (view !== "short" && view !== "strata")) return score;
+  if (isShort(emb)) return onScale(score, model.strata.short, model.threshold);
+  return view === "strata" ? onScale(score, model.strata.long, model.threshold) : score;
 }
 
 const VIEW_TITLE: Record<View, string> = {
@@ -293,10 +330,13 @@ const VIEW_TITLE: Record<View, string> = {
   unknown: "as a single `message`: nothing known of the role",
   tool: "every text as a tool result",
   int8: "as sent, scored on the int8 encoder's vectors (the model fitted on fp32 vectors)",
+  short:
+    "as sent, one-window texts at their own threshold (the rule on the calibration split's one-window texts)",
+  strata: "as sent, one-window texts and longer ones each at their own threshold",
 };
 
 function printView(view: View, rows: readonly Row[], dataInput: boolean): void {
-  if (dataInput || view === "int8") console.log(`\n### ${VIEW_TITLE[view]}`);
+  if (dataInput || view !== "sent") console.log(`\n### ${VIEW_TITLE[view]}`);
   console.log("\n| held-out source | n | attacks | threshold | ROC-AUC | precision | recall | F1 | FPR |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { group, threshold, m } of rows)

@@ -4,9 +4,11 @@
  * along its curve, one that finds more attacks at the same macro FPR is better. Reads the
  * per-text scores `loso.ts --out` writes (OUT-scores.jsonl; several files of one run, e.g. two
  * `--only` halves, joined with commas), moves every fold's threshold by the same offset, and
- * prints macro recall, macro FPR and balanced accuracy over sources at each offset.
+ * prints macro recall, macro FPR and balanced accuracy over sources at each offset. A run's view
+ * is `sent` (the view an app sends) unless `#VIEW` names another the run wrote (loso.ts
+ * --length-strata's `short` and `strata`, --data-input's `unknown` and `tool`).
  *
- *   npx tsx training/llm/operating-points.ts NAME=A-scores.jsonl[,B-scores.jsonl] [NAME=…]
+ *   npx tsx training/llm/operating-points.ts NAME=A-scores.jsonl[,B-scores.jsonl][#VIEW] [NAME=…]
  */
 import { readFileSync } from "node:fs";
 import { runMain } from "../lib/main.js";
@@ -23,14 +25,14 @@ interface ScoreRow {
 
 const OFFSETS = [-0.15, -0.1, -0.05, -0.02, 0, 0.02, 0.05, 0.1, 0.15, 0.2];
 
-function readRun(files: string): Map<string, ScoreRow[]> {
+export function readRun(files: string, view = "sent"): Map<string, ScoreRow[]> {
   const groups = new Map<string, ScoreRow[]>();
   for (const file of files.split(",")) {
     for (const line of readFileSync(file, "utf8").split("\n")) {
       if (!line) continue;
       const row = JSON.parse(line) as ScoreRow;
-      // The view an app sends (loso.ts --data-input adds others, scored by the same fit).
-      if (row.view !== "sent") continue;
+      // Other views are the same fits' scores read another way (loso.ts VIEWS).
+      if (row.view !== view) continue;
       const list = groups.get(row.group) ?? [];
       list.push(row);
       groups.set(row.group, list);
@@ -54,11 +56,12 @@ export function atOffset(groups: ReadonlyMap<string, readonly ScoreRow[]>, offse
 function main(argv: string[]): void {
   if (argv.length === 0 || argv.some((a) => !a.includes("=")))
     throw new Error(
-      "usage: npx tsx training/llm/operating-points.ts NAME=SCORES.jsonl[,MORE.jsonl] [NAME=…]",
+      "usage: npx tsx training/llm/operating-points.ts NAME=SCORES.jsonl[,MORE.jsonl][#VIEW] [NAME=…]",
     );
   const runs = argv.map((a) => {
-    const [name, files] = a.split(/=(.*)/su) as [string, string];
-    return { name, groups: readRun(files) };
+    const [name, spec] = a.split(/=(.*)/su) as [string, string];
+    const [files, view] = spec.split("#") as [string, string | undefined];
+    return { name, groups: readRun(files, view) };
   });
   console.log(`| threshold offset | ${runs.map((r) => `${r.name}: recall / FPR / balanced`).join(" | ")} |`);
   console.log(`|---:|${runs.map(() => "---").join("|")}|`);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { example } from "../../../training/llm/example.js";
-import { plan, summarise, TRAINED_GROUPS, trainingSplit } from "../../../training/llm/loso.js";
+import {
+  onStratumScale,
+  plan,
+  summarise,
+  TRAINED_GROUPS,
+  trainingSplit,
+} from "../../../training/llm/loso.js";
 import { ROUND4_SOURCES } from "../../../training/llm/sources-round4.js";
 
 describe("llm leave-one-source-out", () => {
@@ -46,5 +52,33 @@ describe("llm leave-one-source-out", () => {
     expect(s.fpr).toBeCloseTo(0.2);
     expect(s.balanced).toBeCloseTo(0.7);
     expect(s.f1).toBeCloseTo(0.5);
+  });
+});
+
+describe("llm leave-one-source-out, thresholds by length (--length-strata)", () => {
+  const model = { score: () => 0, threshold: 0.3, strata: { short: 0.2, long: 0.5 } };
+  const windows = (n: number) => ({
+    windows: Array.from({ length: n }, (_, i) => ({ text: `w${i}`, start: i, end: i + 1 })),
+    vectors: [],
+    planted: [],
+  });
+
+  it("flags a one-window text at its stratum's threshold, read against the model's one", () => {
+    for (const view of ["short", "strata"] as const) {
+      expect(onStratumScale(view, 0.2, windows(1), model)).toBeCloseTo(0.3, 12);
+      expect(onStratumScale(view, 0.19, windows(1), model)).toBeLessThan(0.3);
+      expect(onStratumScale(view, 0.21, windows(1), model)).toBeGreaterThan(0.3);
+    }
+  });
+
+  it("moves a longer text to its own threshold only in the strata view", () => {
+    expect(onStratumScale("short", 0.4, windows(3), model)).toBe(0.4);
+    expect(onStratumScale("strata", 0.4, windows(3), model)).toBeLessThan(0.3);
+    expect(onStratumScale("strata", 0.5, windows(3), model)).toBeCloseTo(0.3, 12);
+  });
+
+  it("leaves the other views and a model without strata alone", () => {
+    expect(onStratumScale("sent", 0.25, windows(1), model)).toBe(0.25);
+    expect(onStratumScale("strata", 0.25, windows(1), { ...model, strata: undefined })).toBe(0.25);
   });
 });
