@@ -106,6 +106,23 @@ const specs: Spec[] = [
     minPerCategory: 12,
     fields: ["prompt", "system_prompt"],
   },
+  // Written 2026-11-30 to train system_prompt_protection (its model card, issue 22).
+  {
+    file: "datasets/leakage/leak-train.jsonl",
+    label: 1,
+    category: "kind",
+    minRows: 330,
+    minPerCategory: 22,
+    fields: ["prompt", "system_prompt"],
+  },
+  {
+    file: "datasets/leakage/talk-train.jsonl",
+    label: 0,
+    category: "kind",
+    minRows: 309,
+    minPerCategory: 14,
+    fields: ["prompt"],
+  },
   // Written for a measured candidate (training/README.md, round 5) and kept out of every pool.
   {
     file: "datasets/candidates/direct-attacks-2.jsonl",

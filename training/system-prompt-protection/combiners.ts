@@ -71,7 +71,21 @@ export function thresholdFor(thresholds: Thresholds, setting: Setting): number {
  */
 const NO_SYSTEM_PROMPT_MAX_FPR = 0.1;
 
-/** The threshold with the best mean F1 over `settings`, with and without prompts, on validation. */
+/**
+ * With a system prompt, at most this share of the validation no-leaks. Trained on the written leaks
+ * (secrets alone, paraphrases, reluctant disclosures), the best-F1 threshold fell from 0.5 to 0.28
+ * and leave-one-source-out flagged 6–7% of no-leaks with a system prompt (GPTeacher's code answers
+ * 18–24%); among no ceiling, 5%, 3%, 2% and 1%, 1% gave the best macro F1 and the lowest FPR
+ * there (0.961 / 0.021 without the encoder, 0.965 / 0.018 with it; the model card).
+ */
+const SYSTEM_PROMPT_MAX_FPR = 0.01;
+
+/**
+ * The threshold with the best mean F1 over `settings`, with and without prompts, on validation,
+ * among those that flag at most `maxFpr` of the validation no-leaks and, when validation holds
+ * project-written talk (`written_talk`: answers about rules, prompts and codes written for the
+ * user, trained on only with `--written` or `--train-written`), at most `maxFpr` of those too.
+ */
 function bestThreshold(
   combiners: Combiners,
   valParts: ReadonlyMap<Setting, PartsRow[]>,
@@ -81,12 +95,18 @@ function bestThreshold(
   let threshold = 0.5;
   let bestF1 = -1;
   for (let t = 0.05; t < 0.951; t += 0.01) {
-    const at = settings.flatMap((s) =>
-      [true, false].map((p) => atThreshold(scoreParts(combiners, valParts.get(s) ?? [], s, p), t)),
+    const scored = settings.flatMap((s) =>
+      [true, false].map((p) => scoreParts(combiners, valParts.get(s) ?? [], s, p)),
     );
+    const at = scored.map((rows) => atThreshold(rows, t));
     const mean = at.reduce((a, b) => a + b.f1, 0) / at.length;
     const fpr = at.reduce((a, b) => a + b.fpr, 0) / at.length;
-    if (fpr <= maxFpr && mean > bestF1 + 1e-9) [bestF1, threshold] = [mean, +t.toFixed(2)];
+    const talk = scored.map((rows) => rows.filter((r) => r.kind === "written_talk"));
+    const talkFpr = talk.some((rows) => rows.length)
+      ? talk.reduce((a, rows) => a + rows.filter((r) => r.score >= t).length / rows.length, 0) / talk.length
+      : 0;
+    if (fpr <= maxFpr && talkFpr <= maxFpr && mean > bestF1 + 1e-9)
+      [bestF1, threshold] = [mean, +t.toFixed(2)];
   }
   return { threshold, f1: bestF1 };
 }
@@ -107,7 +127,7 @@ export function chooseThresholds(
     const one = bestThreshold(combiners, valParts, all);
     return { thresholds: { threshold: one.threshold }, f1: one.f1 };
   }
-  const system = bestThreshold(combiners, valParts, withSystem);
+  const system = bestThreshold(combiners, valParts, withSystem, SYSTEM_PROMPT_MAX_FPR);
   const none = bestThreshold(combiners, valParts, [""], NO_SYSTEM_PROMPT_MAX_FPR);
   const f1 = (system.f1 * withSystem.length + none.f1) / all.length;
   return { thresholds: { threshold: system.threshold, noSystemPrompt: none.threshold }, f1 };

@@ -8,12 +8,15 @@ import { resolve } from "node:path";
 import { generateExamples, type LeakExample, splitOf } from "./generate.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
 import { loadRealResponses, realExamplesBySplit } from "./real-responses.js";
+import { loadWrittenRows } from "./written-rows.js";
 
 export interface ExampleOptions {
   /** Leave out the real responses (`--no-real-responses`). */
   readonly noRealResponses?: boolean;
   /** Also the project-written instruction answers (`--written`). */
   readonly written?: boolean;
+  /** Project-written leaks and talk answers to train on (`--train-written`, written-rows.ts). */
+  readonly trainWritten?: readonly string[];
 }
 
 /** `data` is ../shared/datasets/leakage; the real responses are read from its parent. */
@@ -33,5 +36,13 @@ export function buildExamples(data: string, seed: number, options: ExampleOption
         prompts.map((p) => p.id),
       ),
     );
+  if (options.trainWritten?.length) {
+    const ids = prompts.map((p) => p.id);
+    const written = loadWrittenRows(options.trainWritten, (split) =>
+      ids.filter((id) => splitOf(id) === split),
+    );
+    for (const [id, text] of written.systemPrompts) systemPrompts.set(id, text);
+    examples.push(...written.examples);
+  }
   return { prompts, attacks, systemPrompts, examples };
 }

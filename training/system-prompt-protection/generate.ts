@@ -20,7 +20,15 @@ import { MENTIONS, REFUSALS } from "./templates-refusals.js";
 import { firstPerson, gist, nearVerbatim, reformat } from "./transforms.js";
 import { pseudoTranslate } from "./translate.js";
 
-export type LeakKind = "verbatim" | "near_verbatim" | "paraphrase" | "summary" | "translation" | "spliced";
+export type LeakKind =
+  | "verbatim"
+  | "near_verbatim"
+  | "paraphrase"
+  | "summary"
+  | "translation"
+  | "spliced"
+  /** A leak the project wrote by hand, with the system prompt it discloses (written-rows.ts). */
+  | "written_leak";
 export type SafeKind =
   | "answer"
   | "instructional"
@@ -28,7 +36,9 @@ export type SafeKind =
   | "canned_refusal"
   | "mention"
   | "generic"
-  | "real_response";
+  | "real_response"
+  /** A no-leak answer the project wrote by hand that talks about rules, prompts or codes (written-rows.ts). */
+  | "written_talk";
 
 export interface LeakExample {
   readonly group: string;

@@ -20,10 +20,12 @@ import { SEED, SHARED_DATASETS } from "../lib/paths.js";
 import { scoreParts, thresholdFor } from "./combiners.js";
 import { precomputedEncoder } from "./embed-cache.js";
 import { fitLeakModel, SETTING_NAMES, sentencesToEmbed } from "./fit.js";
+import type { LeakExample } from "./generate.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
 import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES, RESPONSE_FOLDS } from "./loso-folds.js";
 import { loadRealResponses, RESPONSE_SOURCES, WRITTEN_SOURCE } from "./real-responses.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
+import { loadWrittenRows } from "./written-rows.js";
 
 const USAGE = "npx tsx training/system-prompt-protection/loso.ts [flags]";
 const FLAGS = {
@@ -34,6 +36,10 @@ const FLAGS = {
   noRealResponses: flag.boolean("train on generated examples alone (real responses are then only tested)"),
   written: flag.boolean(
     "also train on the project-written instruction answers (without it they are only tested, in their own fold)",
+  ),
+  trainWritten: flag.string(
+    "",
+    "comma-separated project-written leaks and talk answers to train on in every fold, as train.ts --train-written (their train split fits the classifiers, their validation split the combiners and thresholds)",
   ),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
   scoreInt8: flag.boolean(
@@ -84,6 +90,20 @@ async function main(argv: string[]): Promise<void> {
       }),
     ),
   );
+  const writtenFiles = flags.trainWritten.split(",").filter(Boolean);
+  if (writtenFiles.length)
+    for (const fold of folds) {
+      // Talk answers are paired with system prompts of the fold's own split, never a held-out one.
+      const ids = (list: readonly LeakExample[]) =>
+        [...new Set(list.map((e) => e.group))].filter(
+          (id) => systemPrompts.has(id) && !id.startsWith("written/"),
+        );
+      const pairs = { train: ids(fold.train), val: ids(fold.val) };
+      const written = loadWrittenRows(writtenFiles, (split) => (split === "train" ? pairs.train : pairs.val));
+      for (const [id, text] of written.systemPrompts) systemPrompts.set(id, text);
+      fold.train.push(...written.examples.filter((e) => e.split === "train"));
+      fold.val.push(...written.examples.filter((e) => e.split === "val"));
+    }
   const settings: Setting[] = flags.noEncoder ? ["", "S"] : ["", "S", "SE"];
   const encoder = flags.noEncoder
     ? undefined

@@ -27,7 +27,7 @@ export const RESPONSE_SOURCES = [
   "gpteacher-codegen",
   "written-instructions",
 ] as const;
-/** The project-written source: trained only with `--written` (measured, not bundled). */
+/** The project-written source: trained with `--written` (the bundled model since 2026-11-30). */
 export const WRITTEN_SOURCE = "written-instructions";
 const WRITTEN_FILE = join(REPO, "datasets/leakage/instruction-answers.jsonl");
 export type ResponseSource = (typeof RESPONSE_SOURCES)[number];
@@ -115,7 +115,8 @@ export function realExample(r: RealResponse, split: Split, groups: readonly stri
     group: groups[hashString(`pair:${r.id}`) % groups.length] as string,
     split,
     label: 0,
-    kind: "real_response",
+    // The written answers are the talk the no-system-prompt threshold is held to (combiners.ts).
+    kind: r.source === WRITTEN_SOURCE ? "written_talk" : "real_response",
     response: r.text,
     ...(r.prompt ? { prompt: r.prompt, promptKind: "benign" as const } : {}),
   };

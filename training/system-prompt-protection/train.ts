@@ -27,7 +27,11 @@ const FLAGS = {
   noEncoder: flag.boolean("train and measure without the sentence encoder"),
   noRealResponses: flag.boolean("train on generated examples alone, without real-responses.ts"),
   written: flag.boolean(
-    "also train on the project-written instruction answers (measured, not bundled: MODEL_CARD.md)",
+    "also train on the project-written instruction answers (the bundled recipe: package.json passes it)",
+  ),
+  trainWritten: flag.string(
+    "",
+    "comma-separated project-written JSON Lines of leaks (with `system_prompt`) and talk answers to train on (written-rows.ts; the bundled recipe passes datasets/leakage/leak-train.jsonl and talk-train.jsonl)",
   ),
   threads: flag.integer(2, "encoder threads", { min: 1 }),
 };
@@ -39,7 +43,10 @@ async function main(argv: string[]): Promise<void> {
   const log = (s: string) => console.log(s);
 
   // Load, and generate each system prompt's examples in its split.
-  const { prompts, attacks, systemPrompts, examples } = buildExamples(flags.data, flags.seed, flags);
+  const { prompts, attacks, systemPrompts, examples } = buildExamples(flags.data, flags.seed, {
+    ...flags,
+    trainWritten: flags.trainWritten.split(",").filter(Boolean),
+  });
   const bySplit = (s: string) => examples.filter((e) => e.split === s);
   const [train, val, test] = [bySplit("train"), bySplit("val"), bySplit("test")];
   log(

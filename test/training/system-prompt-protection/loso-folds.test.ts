@@ -67,7 +67,8 @@ describe("leave-one-source-out folds of the leak model", () => {
   it("trains on real responses in every fold and tests on a response source only when it is held out", () => {
     for (const held of [...PROMPT_SOURCES, ...RESPONSE_FOLDS]) {
       const fold = losoFold(held, prompts, attacks, 3, responses);
-      const real = (examples: typeof fold.train) => examples.filter((e) => e.kind === "real_response");
+      const isReal = (kind: string) => kind === "real_response" || kind === "written_talk";
+      const real = (examples: typeof fold.train) => examples.filter((e) => isReal(e.kind));
       const tested = real(fold.test);
       const fitted = real([...fold.train, ...fold.val]);
       const heldSource = held.startsWith("responses/") ? held.slice("responses/".length) : undefined;
@@ -81,7 +82,7 @@ describe("leave-one-source-out folds of the leak model", () => {
         if (!heldSource) expect(promptSource(e.group)).not.toBe(held);
       }
       // A response fold holds out no system prompt: every generated example fits.
-      if (heldSource) expect(fold.test.every((e) => e.kind === "real_response")).toBe(true);
+      if (heldSource) expect(fold.test.every((e) => isReal(e.kind))).toBe(true);
     }
   });
 
