@@ -76,7 +76,7 @@ const NO_SYSTEM_PROMPT_MAX_FPR = 0.1;
  * (secrets alone, paraphrases, reluctant disclosures), the best-F1 threshold fell from 0.5 to 0.28
  * and leave-one-source-out flagged 6–7% of no-leaks with a system prompt (GPTeacher's code answers
  * 18–24%); among no ceiling, 5%, 3%, 2% and 1%, 1% gave the best macro F1 and the lowest FPR
- * there (0.961 / 0.021 without the encoder, 0.965 / 0.018 with it; the model card).
+ * with a system prompt, with and without the encoder (the model card).
  */
 const SYSTEM_PROMPT_MAX_FPR = 0.01;
 
@@ -85,6 +85,9 @@ const SYSTEM_PROMPT_MAX_FPR = 0.01;
  * among those that flag at most `maxFpr` of the validation no-leaks and, when validation holds
  * project-written talk (`written_talk`: answers about rules, prompts and codes written for the
  * user, trained on only with `--written` or `--train-written`), at most `maxFpr` of those too.
+ * The bundled model's thresholds are the same without the talk cap; leave-one-source-out's are
+ * not: without it the held-out written instruction answers are flagged 15% instead of 4% without
+ * a system prompt, and the macro F1 with one is 0.004–0.005 higher.
  */
 function bestThreshold(
   combiners: Combiners,
@@ -92,17 +95,19 @@ function bestThreshold(
   settings: readonly Setting[],
   maxFpr = 1,
 ): { threshold: number; f1: number } {
+  // Scored once: only the threshold moves in the loop.
+  const scored = settings.flatMap((s) =>
+    [true, false].map((p) => scoreParts(combiners, valParts.get(s) ?? [], s, p)),
+  );
+  const talk = scored.map((rows) => rows.filter((r) => r.kind === "written_talk"));
+  const hasTalk = talk.some((rows) => rows.length > 0);
   let threshold = 0.5;
   let bestF1 = -1;
   for (let t = 0.05; t < 0.951; t += 0.01) {
-    const scored = settings.flatMap((s) =>
-      [true, false].map((p) => scoreParts(combiners, valParts.get(s) ?? [], s, p)),
-    );
     const at = scored.map((rows) => atThreshold(rows, t));
     const mean = at.reduce((a, b) => a + b.f1, 0) / at.length;
     const fpr = at.reduce((a, b) => a + b.fpr, 0) / at.length;
-    const talk = scored.map((rows) => rows.filter((r) => r.kind === "written_talk"));
-    const talkFpr = talk.some((rows) => rows.length)
+    const talkFpr = hasTalk
       ? talk.reduce((a, rows) => a + rows.filter((r) => r.score >= t).length / rows.length, 0) / talk.length
       : 0;
     if (fpr <= maxFpr && talkFpr <= maxFpr && mean > bestF1 + 1e-9)
