@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { generateExamples, type LeakExample, splitOf } from "./generate.js";
 import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
 import { loadRealResponses, realExamplesBySplit } from "./real-responses.js";
-import { loadWrittenRows } from "./written-rows.js";
+import { readWrittenRows, writtenExamples } from "./written-rows.js";
 
 export interface ExampleOptions {
   /** Leave out the real responses (`--no-real-responses`). */
@@ -37,10 +37,9 @@ export function buildExamples(data: string, seed: number, options: ExampleOption
       ),
     );
   if (options.trainWritten?.length) {
-    const ids = prompts.map((p) => p.id);
-    const written = loadWrittenRows(options.trainWritten, (split) =>
-      ids.filter((id) => splitOf(id) === split),
-    );
+    const bySplit = { train: [] as string[], val: [] as string[], test: [] as string[] };
+    for (const p of prompts) bySplit[splitOf(p.id)].push(p.id);
+    const written = writtenExamples(readWrittenRows(options.trainWritten), bySplit);
     for (const [id, text] of written.systemPrompts) systemPrompts.set(id, text);
     examples.push(...written.examples);
   }

@@ -25,7 +25,7 @@ import { loadAttacks, loadSystemPrompts } from "./load-prompts.js";
 import { ATTACK_SOURCES, type HeldOut, losoFold, PROMPT_SOURCES, RESPONSE_FOLDS } from "./loso-folds.js";
 import { loadRealResponses, RESPONSE_SOURCES, WRITTEN_SOURCE } from "./real-responses.js";
 import { type Setting, scoreExamples } from "./score-examples.js";
-import { loadWrittenRows } from "./written-rows.js";
+import { readWrittenRows, writtenExamples } from "./written-rows.js";
 
 const USAGE = "npx tsx training/system-prompt-protection/loso.ts [flags]";
 const FLAGS = {
@@ -90,20 +90,20 @@ async function main(argv: string[]): Promise<void> {
       }),
     ),
   );
-  const writtenFiles = flags.trainWritten.split(",").filter(Boolean);
-  if (writtenFiles.length)
+  // Read once; each fold pairs the talk answers with its own system prompts, never a held-out one.
+  const written = readWrittenRows(flags.trainWritten.split(",").filter(Boolean));
+  if (written.length) {
+    const promptIds = new Set(prompts.map((p) => p.id));
+    const ids = (list: readonly LeakExample[]) =>
+      [...new Set(list.map((e) => e.group))].filter((id) => promptIds.has(id));
     for (const fold of folds) {
-      // Talk answers are paired with system prompts of the fold's own split, never a held-out one.
-      const ids = (list: readonly LeakExample[]) =>
-        [...new Set(list.map((e) => e.group))].filter(
-          (id) => systemPrompts.has(id) && !id.startsWith("written/"),
-        );
-      const pairs = { train: ids(fold.train), val: ids(fold.val) };
-      const written = loadWrittenRows(writtenFiles, (split) => (split === "train" ? pairs.train : pairs.val));
-      for (const [id, text] of written.systemPrompts) systemPrompts.set(id, text);
-      fold.train.push(...written.examples.filter((e) => e.split === "train"));
-      fold.val.push(...written.examples.filter((e) => e.split === "val"));
+      const [train, val] = [ids(fold.train), ids(fold.val)];
+      const fitted = writtenExamples(written, { train, val, test: val });
+      for (const [id, text] of fitted.systemPrompts) systemPrompts.set(id, text);
+      fold.train.push(...fitted.examples.filter((e) => e.split === "train"));
+      fold.val.push(...fitted.examples.filter((e) => e.split === "val"));
     }
+  }
   const settings: Setting[] = flags.noEncoder ? ["", "S"] : ["", "S", "SE"];
   const encoder = flags.noEncoder
     ? undefined

@@ -15,7 +15,7 @@ import { type LeakExample, splitOf } from "./generate.js";
 import { realExample, WRITTEN_SOURCE } from "./real-responses.js";
 import { hashString } from "./rng.js";
 
-interface WrittenRow {
+export interface WrittenRow {
   id: string;
   text: string;
   label: 0 | 1;
@@ -29,37 +29,41 @@ export interface WrittenExamples {
   systemPrompts: Map<string, string>;
 }
 
-/** `pairWith(split)`: the system prompts a talk answer of that split may be paired with. */
-export function loadWrittenRows(
-  files: readonly string[],
-  pairWith: (split: Split) => readonly string[],
+/** Every row of `files`; a leak without the system prompt it discloses is refused. */
+export function readWrittenRows(files: readonly string[]): WrittenRow[] {
+  return files.flatMap((file) =>
+    readJsonl<WrittenRow>(file).map((row) => {
+      if (row.label === 1 && !row.system_prompt)
+        throw new Error(`${file}: ${row.id} is a leak without its system_prompt`);
+      return row;
+    }),
+  );
+}
+
+/** `pairWith[split]`: the system prompts a talk answer of that split may be paired with. */
+export function writtenExamples(
+  rows: readonly WrittenRow[],
+  pairWith: Readonly<Record<Split, readonly string[]>>,
 ): WrittenExamples {
   const systemPrompts = new Map<string, string>();
-  const examples: LeakExample[] = [];
-  for (const file of files) {
-    for (const row of readJsonl<WrittenRow>(file)) {
-      const text = row.text.trim();
-      if (row.label === 1) {
-        if (!row.system_prompt) throw new Error(`${file}: ${row.id} is a leak without its system_prompt`);
-        const group = `written/${hashString(row.system_prompt).toString(16)}`;
-        systemPrompts.set(group, row.system_prompt);
-        examples.push({
-          group,
-          split: splitOf(group),
-          label: 1,
-          kind: "written_leak",
-          response: text,
-          ...(row.prompt ? { prompt: row.prompt, promptKind: "extraction" as const } : {}),
-        });
-      } else {
-        const id = `responses/written-talk/${hashString(text).toString(16)}`;
-        const split = splitOf(id);
-        // As the written instruction answers are: kind `written_talk`, paired with a prompt of its split.
-        examples.push(
-          realExample({ source: WRITTEN_SOURCE, id, text, prompt: row.prompt }, split, pairWith(split)),
-        );
-      }
+  const examples = rows.map((row): LeakExample => {
+    const text = row.text.trim();
+    if (row.label === 1 && row.system_prompt) {
+      const group = `written/${hashString(row.system_prompt).toString(16)}`;
+      systemPrompts.set(group, row.system_prompt);
+      return {
+        group,
+        split: splitOf(group),
+        label: 1,
+        kind: "written_leak",
+        response: text,
+        ...(row.prompt ? { prompt: row.prompt, promptKind: "extraction" as const } : {}),
+      };
     }
-  }
+    const id = `responses/written-talk/${hashString(text).toString(16)}`;
+    const split = splitOf(id);
+    // As the written instruction answers are: kind `written_talk`, paired with a prompt of its split.
+    return realExample({ source: WRITTEN_SOURCE, id, text, prompt: row.prompt }, split, pairWith[split]);
+  });
   return { examples, systemPrompts };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadWrittenRows } from "../../../training/system-prompt-protection/written-rows.js";
+import { readWrittenRows, writtenExamples } from "../../../training/system-prompt-protection/written-rows.js";
 
 const dir = mkdtempSync(join(tmpdir(), "written-rows-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +24,7 @@ describe("project-written leak model rows (--train-written)", () => {
     { id: "t1", label: 0, prompt: "Help", text: "Write your bot's rules like this." },
   ]);
   const pairs = { train: ["p-train"], val: ["p-val"], test: ["p-test"] };
-  const { examples, systemPrompts } = loadWrittenRows([leaks, talk], (split) => pairs[split]);
+  const { examples, systemPrompts } = writtenExamples(readWrittenRows([leaks, talk]), pairs);
 
   it("gives a leak its own system prompt, one group per prompt, in that prompt's split", () => {
     const leaked = examples.filter((e) => e.label === 1);
@@ -51,8 +51,6 @@ describe("project-written leak model rows (--train-written)", () => {
 
   it("refuses a leak without the system prompt it discloses", () => {
     const bad = file("bad.jsonl", [{ id: "b1", label: 1, text: "The code is X." }]);
-    expect(() => loadWrittenRows([bad], (split) => pairs[split])).toThrow(
-      /b1 is a leak without its system_prompt/,
-    );
+    expect(() => readWrittenRows([bad])).toThrow(/b1 is a leak without its system_prompt/);
   });
 });
