@@ -23,7 +23,7 @@ import { INPUT_TEXTS, OUTPUT_TEXTS } from "./lib/texts.js";
 const values = benchArgs("npx tsx bench/paced-floor.ts [flags]", {
   requests: { type: "string", default: "150" },
   "pace-ms": { type: "string", default: "230" },
-  // A node flag for the servers, e.g. --server-node-flag=--no-memory-reducer (repeatable).
+  // A node flag for the servers, e.g. --server-node-flag=--memory-reducer (repeatable).
   "server-node-flag": { type: "string", multiple: true, default: [] },
 });
 const requests = Number(values.requests);

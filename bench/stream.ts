@@ -7,8 +7,9 @@
  * [--sources paced,burst] [--interval-ms 40] [--runs 3] [--warm-checks 1000] [--warm-streams 20]`
  * and the guard's own options, each mode's defaults unless given: [--tail-chars N]
  * [--check-chars N] [--hold-back-chars N] [--sentence-hold-chars N] [--check-interval-ms N].
- * [--server-node-flag=--no-memory-reducer]
- * (node flags for the measured servers, repeatable). [--guard-root DIR] measures the guard of
+ * [--server-node-flag=--memory-reducer]
+ * (node flags for the measured servers, repeatable; that one gives V8's memory reducer back to a
+ * server, which `serve` turns off: src/server/v8-tuning.ts). [--guard-root DIR] measures the guard of
  * another checkout (DIR/src/stream/guard-stream.ts; `git worktree add` one at the commit before),
  * so before and after come from one sitting, the same texts and the same harness.
  *
@@ -57,7 +58,7 @@ const values = benchArgs("npx tsx bench/stream.ts [flags]", {
   "hold-back-chars": { type: "string" },
   "sentence-hold-chars": { type: "string" },
   "check-interval-ms": { type: "string" },
-  // A node flag for the server processes, e.g. --server-node-flag=--no-memory-reducer (repeatable).
+  // A node flag for the server processes, e.g. --server-node-flag=--memory-reducer (repeatable).
   "server-node-flag": { type: "string", multiple: true, default: [] },
   modes: { type: "string", default: "chunk,sentence,final" },
   targets: { type: "string", default: "server,library" },

@@ -228,8 +228,11 @@ export async function spawnServer(options: SpawnOptions): Promise<BenchServer> {
       env: { ...process.env, ...options.env },
     });
   } else {
+    // As `serve` does (src/cli/actions/serve.ts): the same V8 flags, then the server.
     const start = new URL("src/server/start.ts", ROOT).href;
-    const script = `const { startServer } = await import(${JSON.stringify(start)});
+    const tuning = new URL("src/server/v8-tuning.ts", ROOT).href;
+    const script = `(await import(${JSON.stringify(tuning)})).tuneV8ForServing();
+const { startServer } = await import(${JSON.stringify(start)});
 await startServer({ configDir: ${JSON.stringify(options.configDir)}, host: "${HOST}", port: ${port}, watch: false });`;
     child = spawn(
       process.execPath,

@@ -12,10 +12,12 @@ export interface ServeDeps {
 }
 
 export async function processDeps(): Promise<ServeDeps> {
-  const [{ startServer }, { handleSignals, npmParent }] = await Promise.all([
+  const [{ startServer }, { handleSignals, npmParent }, { tuneV8ForServing }] = await Promise.all([
     import("../../server/start.js"),
     import("../../server/signals.js"),
+    import("../../server/v8-tuning.js"),
   ]);
+  tuneV8ForServing();
   return { start: startServer, waitForStop: (server) => handleSignals(server, npmParent(process.env)) };
 }
 
