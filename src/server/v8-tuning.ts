@@ -17,9 +17,7 @@ export function serverV8Flags(execArgv: readonly string[], nodeOptions: string |
   return given.some((flag) => /^--(no-)?memory[-_]reducer$/.test(flag)) ? [] : ["--no-memory-reducer"];
 }
 
-/** Sets `serverV8Flags` for this process; returns what it set. */
-export function tuneV8ForServing(): string[] {
-  const flags = serverV8Flags(process.execArgv, process.env.NODE_OPTIONS);
-  for (const flag of flags) setFlagsFromString(flag);
-  return flags;
+/** Sets `serverV8Flags` for this process. */
+export function tuneV8ForServing(): void {
+  for (const flag of serverV8Flags(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(flag);
 }
